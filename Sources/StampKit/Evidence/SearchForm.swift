@@ -1,0 +1,35 @@
+import Foundation
+
+/// The form in which names are compared: lower case, diacritics removed, letters that are not
+/// diacritics transliterated (ð→d, þ→th, æ→ae, ø→o, ß→ss, ł→l, ı→i), and every run of
+/// non-alphanumerics folded to one space. `Keflavíkurflugvöllur` and `KEFLAVIKURFLUGVOLLUR` meet
+/// at `keflavikurflugvollur`; `Egilsstaðir` at `egilsstadir`.
+public enum SearchForm {
+    /// Letters that Unicode does not decompose into a base letter plus a mark.
+    static let transliterations: [Character: String] = [
+        "ð": "d", "þ": "th", "æ": "ae", "ø": "o", "œ": "oe", "ß": "ss", "ł": "l", "ı": "i",
+        "đ": "d", "ħ": "h", "ŀ": "l", "ŧ": "t", "ĸ": "k", "ŋ": "ng", "ſ": "s",
+    ]
+
+    /// The search form of `text`.
+    public static func of(_ text: String) -> String {
+        let folded = text.lowercased().folding(options: [.diacriticInsensitive], locale: nil)
+        var out = ""
+        out.reserveCapacity(folded.utf8.count)
+        var pendingSpace = false
+        for ch in folded {
+            if let t = transliterations[ch] {
+                if pendingSpace, !out.isEmpty { out.append(" ") }
+                pendingSpace = false
+                out += t
+            } else if ch.isLetter || ch.isNumber {
+                if pendingSpace, !out.isEmpty { out.append(" ") }
+                pendingSpace = false
+                out.append(ch)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return out
+    }
+}

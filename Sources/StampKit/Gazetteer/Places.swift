@@ -1,0 +1,119 @@
+/// A country (ISO 3166-1), identified by its alpha-2 code.
+public struct Country: Sendable, Equatable, Hashable, Codable {
+    /// ISO 3166-1 alpha-2, e.g. `IS`.
+    public var code: String
+    /// ISO 3166-1 alpha-3, e.g. `ISL`.
+    public var alpha3: String
+    /// English short name, e.g. `Iceland`.
+    public var name: String
+    /// Continent code (AF, AN, AS, EU, NA, OC, SA).
+    public var continent: String
+    public var population: Int
+
+    public init(code: String, alpha3: String, name: String, continent: String, population: Int) {
+        self.code = code
+        self.alpha3 = alpha3
+        self.name = name
+        self.continent = continent
+        self.population = population
+    }
+}
+
+/// A first-level subdivision, identified by its GeoNames admin-1 code `CC.XX`.
+public struct Region: Sendable, Equatable, Hashable, Codable {
+    /// GeoNames admin-1 code, e.g. `IS.39`.
+    public var id: String
+    public var name: String
+    public var countryCode: String
+    /// ISO 3166-2 code where known, e.g. `IS-2`.
+    public var iso: String?
+
+    public init(id: String, name: String, countryCode: String, iso: String? = nil) {
+        self.id = id
+        self.name = name
+        self.countryCode = countryCode
+        self.iso = iso
+    }
+}
+
+/// A populated place from GeoNames, identified by its GeoNames ID.
+public struct City: Sendable, Equatable, Hashable, Codable {
+    public var id: Int
+    public var name: String
+    public var countryCode: String
+    /// GeoNames admin-1 code `CC.XX`, when the region is known.
+    public var regionID: String?
+    public var population: Int
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(
+        id: Int, name: String, countryCode: String, regionID: String?, population: Int,
+        latitude: Double, longitude: Double
+    ) {
+        self.id = id
+        self.name = name
+        self.countryCode = countryCode
+        self.regionID = regionID
+        self.population = population
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// An airport or seaplane base from OurAirports, identified by its IATA code.
+public struct Airport: Sendable, Equatable, Hashable, Codable {
+    public var iata: String
+    public var icao: String?
+    public var name: String
+    public var municipality: String?
+    public var countryCode: String
+    /// GeoNames admin-1 code of the region, when it could be resolved.
+    public var regionID: String?
+    /// GeoNames ID of the city it serves (nearest city in the same country).
+    public var cityID: Int?
+    /// OurAirports type: `large_airport`, `medium_airport`, `small_airport`, `seaplane_base`.
+    public var type: String
+    /// Whether it has scheduled passenger service.
+    public var scheduled: Bool
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(
+        iata: String, icao: String?, name: String, municipality: String?, countryCode: String,
+        regionID: String?, cityID: Int?, type: String, scheduled: Bool, latitude: Double,
+        longitude: Double
+    ) {
+        self.iata = iata
+        self.icao = icao
+        self.name = name
+        self.municipality = municipality
+        self.countryCode = countryCode
+        self.regionID = regionID
+        self.cityID = cityID
+        self.type = type
+        self.scheduled = scheduled
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// What the matcher asks of the world's places. The gazetteer answers from SQLite; every name
+/// argument is a search form (see `SearchForm`), so callers normalise once.
+public protocol PlaceDirectory {
+    /// The airport with this IATA code, if the gazetteer has one.
+    func airport(iata: String) throws -> Airport?
+    /// Airports whose name or municipality contains a word starting with `searchForm`
+    /// (e.g. `schiphol`, `suvarnabhumi`, `keflavik`), most important first.
+    func airports(nameWord searchForm: String, limit: Int) throws -> [Airport]
+    /// The country with this ISO alpha-2 or alpha-3 code.
+    func country(code: String) throws -> Country?
+    /// Countries one of whose names, in any language, has exactly this search form.
+    func countries(named searchForm: String) throws -> [Country]
+    /// Cities with a name (any language) of exactly this search form, most populous first.
+    func cities(named searchForm: String, countryCode: String?, limit: Int) throws -> [City]
+    /// The city with this GeoNames ID.
+    func city(id: Int) throws -> City?
+    /// The region with this admin-1 code.
+    func region(id: String) throws -> Region?
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A rectangle in image pixels, origin top-left.
+public struct PixelBox: Sendable, Equatable, Codable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One word as Tesseract read it; confidence is Tesseract's 0…100.
+public struct OCRWord: Sendable, Equatable, Codable {
+    public var text: String
+    public var confidence: Double
+    public var box: PixelBox
+
+    public init(text: String, confidence: Double, box: PixelBox) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+    }
+}
+
+/// One text line with its words; confidence is the mean of its words' (0…100).
+public struct OCRLine: Sendable, Equatable, Codable {
+    public var text: String
+    public var confidence: Double
+    public var box: PixelBox
+    public var words: [OCRWord]
+
+    public init(text: String, confidence: Double, box: PixelBox, words: [OCRWord]) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+        self.words = words
+    }
+}
+
+/// Everything the OCR stage read from one image, and the rotation (degrees, counter-clockwise)
+/// that was applied to make the text upright.
+public struct OCRReading: Sendable, Equatable, Codable {
+    public var lines: [OCRLine]
+    public var rotation: Double
+
+    public init(lines: [OCRLine], rotation: Double) {
+        self.lines = lines
+        self.rotation = rotation
+    }
+
+    /// The whole text, one line per OCR line.
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+}
+
+/// What a person may tell the reader about an image when they know better than the automatic
+/// stages.
+public struct ReadOptions: Sendable, Equatable {
+    /// Rotate by exactly this many degrees (counter-clockwise) instead of searching for the angle.
+    public var rotation: Double?
+    /// Read only this part of the image (pixels, after EXIF orientation).
+    public var crop: PixelBox?
+    /// Tesseract languages, e.g. `["eng", "isl"]`; empty means the installed default.
+    public var languages: [String]
+
+    public init(rotation: Double? = nil, crop: PixelBox? = nil, languages: [String] = []) {
+        self.rotation = rotation
+        self.crop = crop
+        self.languages = languages
+    }
+}
+
+/// Reads the text of a stamp image. The real one runs Leptonica and Tesseract; tests of
+/// matching may use a fake. Not Sendable: an engine belongs to one worker.
+public protocol StampReader {
+    /// Loads, straightens and reads the image at `url`.
+    func read(imageAt url: URL, options: ReadOptions) throws -> OCRReading
+}

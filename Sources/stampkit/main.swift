@@ -1,0 +1,3 @@
+import StampKit
+
+print("stampkit \(StampKit.version)")
