@@ -1,3 +1,14 @@
+import Foundation
 import StampKit
 
-print("stampkit \(StampKit.version)")
+// Tesseract's OpenMP pool oversubscribes two cores (design.md §3) and reads OMP_THREAD_LIMIT
+// only when the library loads, so the variable must be set before this process starts: set it
+// and re-launch once. A person who sets it themselves keeps their value.
+if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
+    setenv("OMP_THREAD_LIMIT", "1", 1)
+    let argv = CommandLine.unsafeArgv
+    execv("/proc/self/exe", argv)
+    // execv returns only on failure; carry on with the default thread count.
+}
+
+exit(Tool.main(arguments: Array(CommandLine.arguments.dropFirst())))
