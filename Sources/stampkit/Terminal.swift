@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a command writes: results to stdout, everything else to stderr; progress only when
 /// stderr is a terminal.
-struct Terminal {
+struct Terminal: Sendable {
     /// stderr is an interactive terminal, so progress lines may be drawn.
     let showsProgress: Bool = isatty(STDERR_FILENO) == 1
 
