@@ -60,6 +60,9 @@ PAGES = {
     "lilac": ((238, 233, 245), (214, 205, 230)),
 }
 
+# Smallest font size (px) whose capitals stand ~25 px tall: Tesseract's comfort zone.
+MIN_FONT_PX = 34
+
 _font_cache = {}
 
 
@@ -91,6 +94,7 @@ class Stamp:
         self.w, self.h = w, h
         self.mask = Image.new("L", (w, h), 0)
         self.d = ImageDraw.Draw(self.mask)
+        self.smallest = None  # smallest font size used, to keep text readable
 
     # -- text
     def fit(self, segments, size, max_width):
@@ -107,6 +111,7 @@ class Stamp:
         if isinstance(segments, str):
             segments = [(segments, "sans")]
         size, width = self.fit(segments, size, max_width)
+        self.smallest = size if self.smallest is None else min(self.smallest, size)
         if align == "center":
             x0 = x - width / 2
         elif align == "right":
@@ -395,9 +400,9 @@ def samples():
                    ([("04 SEP 2021", "sans")], 80),
                    ([("HEATHROW (5)", "sans")], 60),
                    ([("LEAVE TO ENTER FOR SIX MONTHS.", "sans")], 34),
-                   ([("EMPLOYMENT AND RECOURSE TO", "sans")], 32),
-                   ([("PUBLIC FUNDS PROHIBITED", "sans")], 32)],
-                  w=820, h=580, style="rounded", radius=22,
+                   ([("EMPLOYMENT AND RECOURSE TO", "sans")], 34),
+                   ([("PUBLIC FUNDS PROHIBITED", "sans")], 34)],
+                  w=860, h=600, style="rounded", radius=22,
                   decorations=[("text", 740, 70, "1234", "sans", 34, "center")]),
               dict(ink="navy", tint="pink", angle=0.5, canvas=(1200, 940)), {},
               truth("GB", "LHR", "London", "2021-09-04", "arrival", "air", "uk",
@@ -421,7 +426,7 @@ def samples():
                    ([("2019. 07. 12", "sans")], 78),
                    ([("INCHEON", "sans")], 66)],
                   w=820, h=540, style="rounded", radius=70,
-                  decorations=[("text", 720, 470, "0731", "sans", 32, "center")]),
+                  decorations=[("text", 720, 470, "0731", "sans", 34, "center")]),
               dict(ink="violet", tint="green", angle=0.4), {},
               truth("KR", "ICN", "Incheon", "2019-07-12", "arrival", "air", "korea",
                     ["hangul-direction", "spaced-date"])))
@@ -444,7 +449,7 @@ def samples():
                    ([("14 FEB 2020", "sans")], 80),
                    ([("SUVARNABHUMI AIRPORT", "sans")], 56)],
                   w=820, h=520, style="rounded", radius=30,
-                  decorations=[("text", 100, 450, "2241", "sans", 30, "center")]),
+                  decorations=[("text", 100, 450, "2241", "sans", 34, "center")]),
               dict(ink="blue", tint="lilac", angle=-0.9), {},
               truth("TH", "BKK", "Bangkok", "2020-02-14", "arrival", "air", "airport-only",
                     ["no-country-name", "airport-name-only"])))
@@ -488,7 +493,7 @@ def samples():
                    ([("03 JAN 2018", "sans")], 80),
                    ([("SYDNEY AIRPORT", "sans")], 60)],
                   w=820, h=520, style="rect", bw=7,
-                  decorations=[("text", 720, 455, "5562", "sans", 30, "center")]),
+                  decorations=[("text", 720, 455, "5562", "sans", 34, "center")]),
               dict(ink="red", tint="cream", angle=0.8, scribble=(380, 330, 930, 560)), {},
               truth("AU", "SYD", "Sydney", "2018-01-03", "arrival", "air", "airport-only",
                     ["signature", "no-country-name"])))
@@ -537,7 +542,7 @@ def heldout():
     sch("ath-entry.jpg", "GR", "ATHINA", "08.07.18", "275", False, "narrow", "blue", "pink", 1.3,
         truth("GR", "ATH", "Athens", "2018-07-08", "arrival", "air", "schengen", ["transliterated-name"]))
 
-    def bx(name, lines, style, ink, tint, angle, t, w=840, h=560, face_note=None, **photo):
+    def bx(name, lines, style, ink, tint, angle, t, w=840, h=560, **photo):
         s.append((name, box(lines, w=w, h=h, style=style, radius=34 if style == "rounded" else 40),
                   dict(ink=ink, tint=tint, angle=angle, noise=6, blur=0.9, canvas=(1200, 960), **photo), {}, t))
 
@@ -556,7 +561,8 @@ def heldout():
        [([("IMMIGRATION & CHECKPOINTS AUTHORITY", "dejavu-cond")], 38), ([("ARRIVAL", "dejavu-cond")], 66),
         ([("05 MAY 2023", "dejavu-cond")], 76), ([("CHANGI AIRPORT", "dejavu-cond")], 60)],
        "rounded", "red", "lilac", 0.4,
-       truth("SG", "SIN", "Singapore", "2023-05-05", "arrival", "air", "airport-only", ["airport-name-only"]))
+       truth("SG", "SIN", "Singapore", "2023-05-05", "arrival", "air", "airport-only", ["airport-name-only"]),
+       w=900)
     bx("hkg-arrival.jpg",
        [([("HONG KONG IMMIGRATION", "gothic")], 50), ([("ARRIVAL", "gothic")], 66),
         ([("17 OCT 2018", "mono")], 78), ([("AIRPORT", "gothic")], 56), ([("VISITOR  90 DAYS", "gothic")], 40)],
@@ -606,6 +612,8 @@ def render(items, outdir, base_seed):
     for name, stamp, photo, save_opts, t in items:
         rng = random.Random(seed_for(name, base_seed))
         img = photograph(rng, stamp, **photo)
+        if stamp.smallest < MIN_FONT_PX:
+            print("warning: %s uses %d px text (cap height below ~25 px)" % (name, stamp.smallest), file=sys.stderr)
         path = os.path.join(outdir, "stamps", name)
         if save_opts.get("gray"):
             img = img.convert("L")
