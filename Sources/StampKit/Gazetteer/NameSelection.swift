@@ -2,6 +2,8 @@
 /// 164 MB database full of names no stamp prints; the rule keeps the ones a stamp could show:
 ///
 /// - at most 40 characters, no digits, not an all-capital code of ≤ 4 letters (`NYC`, `LA`);
+/// - a Latin-script name must have a capital letter: GeoNames' all-lower-case alternates
+///   (`mwnkh`, `myunikha`) are romanisations of other scripts that no stamp prints;
 /// - every letter in Latin script, or in the country's own script for countries whose stamps
 ///   print one (Han/Kana in JP, Han in CN/TW/HK/MO, Hangul/Han in KR, Cyrillic in RU/UA/BY/BG/
 ///   RS/MK/KZ/KG/MN/TJ, Greek in GR/CY);
@@ -44,6 +46,8 @@ enum NameSelection {
         let allowed = localScripts[countryCode, default: []].union([.latin])
         var letters = 0
         var allCapitals = true
+        var anyCapital = false
+        var onlyLatin = true
         for scalar in name.unicodeScalars {
             let properties = scalar.properties
             if properties.generalCategory == .decimalNumber { return false }
@@ -55,9 +59,12 @@ enum NameSelection {
             }
             guard let script = script(of: scalar), allowed.contains(script) else { return false }
             letters += 1
-            if !properties.isUppercase { allCapitals = false }
+            if script != .latin { onlyLatin = false }
+            if properties.isUppercase { anyCapital = true } else { allCapitals = false }
         }
-        if letters == 0 || (allCapitals && letters <= 4) { return false }
+        if letters == 0 || (allCapitals && letters <= 4) || (onlyLatin && !anyCapital) {
+            return false
+        }
         return true
     }
 
