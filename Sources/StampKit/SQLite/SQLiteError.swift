@@ -16,11 +16,13 @@ public struct SQLiteError: StampKitFailure, Equatable {
         self.context = context
     }
 
+    /// Always `.database`: the fix is about the database file, not the input.
     public var failureClass: FailureClass { .database }
 
     /// `sqlite-` plus SQLite's lower-case name for the primary code, e.g. `sqlite-notadb`.
     public var code: String { "sqlite-\(Self.name(of: resultCode))" }
 
+    /// What failed, SQLite's reason, and what to try.
     public var message: String {
         "SQLite failed while \(context): \(sqliteMessage) (code \(resultCode)); "
             + "check the file is a complete StampKit database and the disk is writable, "

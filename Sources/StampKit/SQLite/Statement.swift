@@ -3,10 +3,15 @@ import Foundation
 
 /// A value bound to a statement parameter; the only way caller data enters SQL.
 public enum SQLValue: Sendable, Equatable {
+    /// SQL NULL.
     case null
+    /// A 64-bit integer.
     case integer(Int)
+    /// A double.
     case real(Double)
+    /// UTF-8 text.
     case text(String)
+    /// Raw bytes.
     case blob([UInt8])
 }
 
