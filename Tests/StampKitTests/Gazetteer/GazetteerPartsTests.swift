@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import StampKit
+
+/// Builds a `.mo` file in the given byte order from msgid → msgstr pairs.
+func makeCatalogue(_ pairs: [(String, String)], bigEndian: Bool) -> Data {
+    var entries = [("", "Content-Type: text/plain; charset=UTF-8\n")] + pairs
+    entries.sort { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
+    func word(_ value: Int) -> [UInt8] {
+        let v = UInt32(value)
+        let little = [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
+        return bigEndian ? little.reversed() : little
+    }
+    let count = entries.count
+    let originalsAt = 28, translationsAt = 28 + count * 8
+    var strings: [UInt8] = []
+    var originals: [UInt8] = [], translations: [UInt8] = []
+    let stringsAt = translationsAt + count * 8
+    for (id, _) in entries {
+        originals += word(id.utf8.count) + word(stringsAt + strings.count)
+        strings += Array(id.utf8) + [0]
+    }
+    for (_, text) in entries {
+        translations += word(text.utf8.count) + word(stringsAt + strings.count)
+        strings += Array(text.utf8) + [0]
+    }
+    let header = word(0x9504_12de) + word(0) + word(count) + word(originalsAt)
+        + word(translationsAt) + word(0) + word(0)
+    return Data(header + originals + translations + strings)
+}
+
+@Suite struct GettextCatalogTests {
+    @Test(arguments: [false, true])
+    func readsBothByteOrders(bigEndian: Bool) throws {
+        let data = makeCatalogue(
+            [("Iceland", "Ísland"), ("Japan", "日本"), ("Germany", "Deutschland"), ("Chad", "")],
+            bigEndian: bigEndian)
+        let catalogue = try GettextCatalog(data: data)
+        #expect(catalogue.translations == ["Iceland": "Ísland", "Japan": "日本", "Germany": "Deutschland"])
+    }
+
+    @Test func refusesWhatIsNotACatalogue() {
+        #expect(throws: GettextCatalog.FormatError.self) { try GettextCatalog(data: Data("hello world, not a catalogue".utf8)) }
+        #expect(throws: GettextCatalog.FormatError.self) { try GettextCatalog(data: Data()) }
+        let truncated = makeCatalogue([("Iceland", "Ísland")], bigEndian: false).prefix(40)
+        #expect(throws: GettextCatalog.FormatError.self) { try GettextCatalog(data: Data(truncated)) }
+    }
+
+    @Test func readsTheCommittedIsoCodesCatalogue() throws {
+        let mo = FixtureGazetteer.sourcesURL.appendingPathComponent(
+            "iso-codes/locale/is/LC_MESSAGES/iso_3166-1.mo")
+        let catalogue = try GettextCatalog(data: Data(contentsOf: mo))
+        #expect(catalogue.translations["Iceland"] == "Ísland")
+        #expect(catalogue.translations.count > 200)
+    }
+}
+
+@Suite struct CSVReaderTests {
+    @Test func handlesQuotesCommasAndNewlinesInsideFields() {
+        let text = "\u{FEFF}a,b,c\r\n1,\"x, y\",\"say \"\"hi\"\"\"\n2,,\"two\nlines\"\n3,é,\n"
+        #expect(
+            CSVReader.records(text) == [
+                ["a", "b", "c"], ["1", "x, y", "say \"hi\""], ["2", "", "two\nlines"], ["3", "é", ""],
+            ])
+        #expect(CSVReader.records("") == [])
+        #expect(CSVReader.records("last,row") == [["last", "row"]])
+    }
+}
+
+@Suite struct ContentHashTests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+    ])
+    func matchesTheFIPSVectors(input: String, digest: String) {
+        var hasher = SHA256Hasher()
+        hasher.update(Array(input.utf8))
+        #expect(hasher.finalizeHex() == digest)
+    }
+}
+
+@Suite struct NameSelectionTests {
+    @Test(arguments: [
+        ("München", "DE", true), ("Monachium", "DE", true), ("mwnkh", "DE", false),
+        ("NYC", "US", false), ("Paris 01", "FR", false), ("Мюнхен", "DE", false),
+        ("Москва", "RU", true), ("成田", "JP", true), ("なりた", "JP", true), ("인천", "KR", true),
+        ("上海", "CN", true), ("東京", "KR", true), ("Αθήνα", "GR", true), ("Αθήνα", "IT", false),
+        ("'s-Hertogenbosch", "NL", true), ("Ōsaka", "JP", true), ("一宮", "JP", true),
+        (String(repeating: "A", count: 41), "US", false), ("", "US", false),
+    ])
+    func keepsOnlyNamesAStampCouldPrint(name: String, country: String, kept: Bool) {
+        #expect(NameSelection.keepsAlternate(name, countryCode: country) == kept)
+    }
+}
