@@ -9,8 +9,9 @@ import Foundation
 /// weighted by size and scheduled service). Each observation has a reliability `r` — the chance
 /// that it is genuine and read right — from its kind and layout (authority phrase 0.85, country
 /// name 0.7, IATA code alone on its line 0.6 and in running text 0.4, a stop-word code 0.15 or
-/// 0.45 alone, airport name 0.5–0.65 (0.75 beside an airport word), city name 0.45–0.55, distinguishing sign 0.3–0.45, two-letter
-/// code 0.35), scaled by the size of the airport a code names and by OCR confidence
+/// 0.45 alone, airport name 0.5–0.65 (0.75 beside an airport word), city name 0.45–0.55,
+/// distinguishing sign 0.3–0.45, two-letter code 0.35), scaled by the size of the airport a code
+/// or name points to, the population of the biggest city of that name, and OCR confidence
 /// (`(c − 30) / 50`, clamped to 0.2…1). An observation supports country `c` with
 /// `p = r · share(c)`; several meanings of one span count once (the largest). Independent
 /// observations combine by noisy-OR: `S(c) = 1 − Π (1 − p)`. Rival countries then take their
@@ -129,13 +130,17 @@ public final class StampMatcher {
                 let weights = cities.map { (Double(max($0.population, 1))).squareRoot() }
                 let total = weights.reduce(0, +)
                 let generic = cities.count >= Lookup.cityLimit ? 0.5 : 1
+                // A village that shares its name with a word is weak evidence; a city is not.
+                let biggest = Double(max(cities.map(\.population).max() ?? 1, 1))
+                let size = min(1, max(0.15, (log10(biggest) - 3) / 3))
                 found.append(
                     Clue(
                         span: phrase.span,
                         evidence: Evidence(
                             kind: .cityName, text: phrase.text,
                             detail: cities.prefix(3).map { "\($0.name), \($0.countryCode)" }.joined(separator: " or ")),
-                        reliability: (phrase.length > 1 ? 0.55 : 0.45) * lengthFactor * generic * ocr(phrase.confidence),
+                        reliability: (phrase.length > 1 ? 0.55 : 0.45) * lengthFactor * generic * size
+                            * ocr(phrase.confidence),
                         hypotheses: zip(cities, weights).map {
                             Hypothesis(country: $0.countryCode, city: $0, share: $1 / total)
                         }))
@@ -161,6 +166,15 @@ public final class StampMatcher {
                 $0.span.line == word.span.line && ($0.span.end == word.span.start || $0.span.start == word.span.end)
             }
             let base = besideAirportWord ? 0.75 : (isStem || word.form.count >= 7 ? 0.65 : 0.5)
+            // A whole word of the name counts more than a prefix of one (unless the word was cut
+            // short on the stamp), and a name that only fits an airstrip is weak.
+            let whole = airports.contains { a in
+                SearchForm.of(a.name + " " + (a.municipality ?? "")).split(separator: " ").contains {
+                    $0 == query
+                }
+            }
+            let exactness = whole || isStem || query != word.form ? 1 : 0.6
+            let prior = airports.map(airportPrior).max() ?? 1
             found.append(
                 Clue(
                     span: word.span,
@@ -168,7 +182,7 @@ public final class StampMatcher {
                         kind: .airportName, text: word.text,
                         detail: airports.prefix(3).map { "\($0.name) (\($0.iata), \($0.countryCode))" }
                             .joined(separator: " or ")),
-                    reliability: base * generic * ocr(word.confidence),
+                    reliability: base * generic * exactness * prior * ocr(word.confidence),
                     hypotheses: zip(airports, weights).map {
                         Hypothesis(country: $0.countryCode, airport: $0, share: $1 / total)
                     }))

@@ -98,6 +98,27 @@ import Testing
         }
     }
 
+    @Test func aNameThatOnlyFitsAnAirstripIsWeak() throws {
+        let p = try propose(["PARADISE"])
+        #expect(p.candidates.allSatisfy { $0.confidence < 0.35 })
+        // A word cut short fits by prefix only and counts less than the whole word.
+        let cut = try #require(try propose(["FRANKF"]).candidates.first)
+        let whole = try #require(try propose(["FRANKFURT"]).candidates.first)
+        #expect(cut.country.code == "DE")
+        #expect(cut.confidence < whole.confidence)
+    }
+
+    @Test func commonStampWordsAreNotPlaceNames() throws {
+        let places = TestPlaces()
+        _ = try propose(["IMMIGRATION", "PASSPORT CONTROL KEFLAVIK", "INTERNATIONAL"], places: places)
+        #expect(!places.queries.contains("airports immigration"))
+        #expect(!places.queries.contains("cities passport"))
+        #expect(!places.queries.contains("cities passport control"))
+        #expect(!places.queries.contains("airports international"))
+        #expect(places.queries.contains("cities keflavik"))
+        #expect(places.queries.contains("cities control keflavik"))  // a phrase with a place is still tried
+    }
+
     @Test func runningTextGivesNoCountryCode() throws {
         let p = try propose(["THIS IS VALID FOR 30 DAYS"])
         #expect(!p.candidates.contains { $0.country.code == "IS" })

@@ -65,6 +65,7 @@ final class TestPlaces: PlaceDirectory {
         a("SEA", "KSEA", "Seattle–Tacoma International Airport", "Seattle", "US", "US.WA", 5809844, "large_airport", true, 47.447943, -122.310276)
         a("JUL", "SPJL", "Inca Manco Capac International Airport", "Juliaca", "PE", nil, nil, "medium_airport", true, -15.467100143432617, -70.158203125)
         a("LUR", "PALU", "Cape Lisburne LRRS Airport", "Cape Lisburne", "US", nil, nil, "medium_airport", true, 68.875099, -166.110001)
+        a("PYS", nil, "Paradise Skypark Airport", "Paradise", "US", nil, nil, "small_airport", false, 39.71029, -121.616528)
         a("USA", "KJQF", "Concord-Padgett Regional Airport", "Concord", "US", nil, nil, "medium_airport", true, 35.387798, -80.709099)
 
         func city(_ id: Int, _ name: String, _ cc: String, _ admin: String, _ pop: Int, _ lat: Double, _ lon: Double, _ alt: [String] = []) {
