@@ -76,6 +76,9 @@ public struct StampClues: Sendable, Equatable {
     public var namePhrases: [NamePhrase]
     /// Single words (≥ 5 letters, or next to an airport word) that may be part of an airport's name.
     public var airportNameWords: [NamePhrase]
+    /// Runs of two to four words right before or after an airport word (SÂN BAY TÂN SƠN NHẤT),
+    /// which together name the airport.
+    public var airportNamePhrases: [NamePhrase] = []
 
     /// The direction the words agree on; nil when none or when they conflict evenly.
     public var direction: Direction? {
@@ -134,7 +137,8 @@ public struct ClueExtractor: Sendable {
                         span: span, code: c, text: t.text, confidence: t.confidence, standsAlone: standsAlone,
                         isStopword: stop, nextToPortCue: nextToCue(t), isCorrected: t.isCorrected)
                 }
-                guard code.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
+                // Codes are printed in plain ASCII: TÂN is a word, not TAN.
+                guard t.text.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
                 if code.count == 3 {
                     // A month word is a code only alone on its line (JUL is Juliaca).
                     if lexicon.months[t.form] != nil, line.count > 1 { continue }
@@ -155,7 +159,34 @@ public struct ClueExtractor: Sendable {
             airportWords: airportWords, aliases: aliases, iataCandidates: iata,
             countryCodeCandidates: iso, distinguishingSigns: signs,
             namePhrases: namePhrases(lines, consumed: consumed),
-            airportNameWords: airportNameWords(lines, airportWords: airportWords, consumed: consumed))
+            airportNameWords: airportNameWords(lines, airportWords: airportWords, consumed: consumed),
+            airportNamePhrases: airportNamePhrases(lines, airportWords: airportWords, consumed: consumed))
+    }
+
+    /// The words before and after each airport word, as runs of two to four.
+    func airportNamePhrases(
+        _ lines: [[StampToken]], airportWords: [AirportWordHit], consumed: Set<[Int]>
+    ) -> [NamePhrase] {
+        var out: [NamePhrase] = []
+        for hit in airportWords {
+            let line = lines[hit.span.line]
+            func usable(_ k: Int) -> Bool {
+                line.indices.contains(k) && line[k].isLettersOnly && !consumed.contains([line[k].line, k])
+                    && lexicon.months[line[k].form] == nil && lexicon.directions[line[k].form] == nil
+            }
+            var after = hit.span.end
+            while usable(after), after - hit.span.end < 4 { after += 1 }
+            var before = hit.span.start
+            while usable(before - 1), hit.span.start - before < 4 { before -= 1 }
+            for (start, end) in [(hit.span.end, after), (before, hit.span.start)] where end - start >= 2 {
+                let part = line[start..<end]
+                out.append(
+                    NamePhrase(
+                        span: TokenSpan(line: hit.span.line, start: start, end: end), text: part.quoted(in: line),
+                        form: part.map(\.form).joined(separator: " "), confidence: part.map(\.confidence).min() ?? 0))
+            }
+        }
+        return out
     }
 
     /// Longest-first matches of lexicon phrases (up to six words) on each line; scripts
@@ -175,7 +206,7 @@ public struct ClueExtractor: Sendable {
                     guard let value = table[form] else { continue }
                     // A one- or two-letter entry (UK, US) must be printed in capitals.
                     if form.count <= 3, !part.allSatisfy(\.isUppercase) { continue }
-                    hits.append(hit(part, value))
+                    hits.append(hit(part, in: line, value))
                     for t in part { consumed.insert([t.line, t.index]) }
                     i += n
                     matched = true
@@ -184,7 +215,7 @@ public struct ClueExtractor: Sendable {
                 if !matched {
                     let t = line[i]
                     for (key, value) in unspaced where t.form.contains(key) {
-                        hits.append(hit(line[i..<(i + 1)], value))
+                        hits.append(hit(line[i..<(i + 1)], in: line, value))
                         consumed.insert([t.line, t.index])
                         break
                     }
@@ -195,11 +226,11 @@ public struct ClueExtractor: Sendable {
         return hits
     }
 
-    private func hit<V>(_ part: ArraySlice<StampToken>, _ value: V) -> LexiconHit<V> {
+    private func hit<V>(_ part: ArraySlice<StampToken>, in line: [StampToken], _ value: V) -> LexiconHit<V> {
         let first = part.first!
         return LexiconHit(
             span: TokenSpan(line: first.line, start: first.index, end: first.index + part.count),
-            text: part.map(\.text).joined(separator: " "), value: value,
+            text: part.quoted(in: line), value: value,
             confidence: part.map(\.confidence).reduce(0, +) / Double(part.count))
     }
 
@@ -280,7 +311,7 @@ public struct ClueExtractor: Sendable {
                     out.append(
                         NamePhrase(
                             span: TokenSpan(line: part.first!.line, start: i, end: i + n),
-                            text: part.map(\.text).joined(separator: " "), form: form,
+                            text: part.quoted(in: line), form: form,
                             confidence: part.map(\.confidence).min() ?? 0))
                 }
             }

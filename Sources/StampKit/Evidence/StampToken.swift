@@ -22,6 +22,10 @@ public struct StampToken: Sendable, Equatable {
     public var isJoined: Bool
     /// The OCR word ended in a hyphen right after this token.
     var endsWithHyphen: Bool = false
+    /// Which OCR word of its line the token came from, and that word as printed (`U.S.A.`), so
+    /// evidence can quote the stamp rather than the tokens.
+    var word: Int = 0
+    var wordText: String = ""
 
     /// Whether every letter is upper case and there is at least one letter.
     public var isUppercase: Bool {
@@ -44,8 +48,12 @@ enum Tokenizer {
                 line.words.isEmpty
                 ? line.text.split(whereSeparator: \.isWhitespace).map { (String($0), line.confidence) }
                 : line.words.map { ($0.text, $0.confidence) }
-            for (word, confidence) in words {
-                tokens += split(word: word, confidence: confidence, line: lineIndex)
+            for (wordIndex, (word, confidence)) in words.enumerated() {
+                for var token in split(word: word, confidence: confidence, line: lineIndex) {
+                    token.word = wordIndex
+                    token.wordText = word
+                    tokens.append(token)
+                }
             }
             for i in tokens.indices { tokens[i].index = i }
             lines.append(tokens)
@@ -127,6 +135,7 @@ enum Tokenizer {
             merged.isIsolated = false
             merged.isCorrected = last.isCorrected || first.isCorrected
             merged.endsWithHyphen = first.endsWithHyphen
+            merged.wordText = merged.text
             lines[i][lines[i].count - 1] = merged
             lines[i + 1].removeFirst()
             for k in lines[i + 1].indices { lines[i + 1][k].index = k }
@@ -137,5 +146,24 @@ enum Tokenizer {
 extension Character {
     var isCombiningMark: Bool {
         unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+    }
+}
+
+extension Collection where Element == StampToken {
+    /// The stamp's own text for these tokens: whole OCR words where the tokens cover them
+    /// (`U.S.A.`, `HEATHROW`), the tokens themselves where they cover only part of a word.
+    func quoted(in line: [StampToken]) -> String {
+        var parts: [String] = []
+        var seenWords = Set<Int>()
+        for t in self {
+            let ofWord = line.filter { $0.word == t.word }
+            let covered = ofWord.allSatisfy { w in contains { $0.index == w.index } }
+            if covered, !t.wordText.isEmpty {
+                if seenWords.insert(t.word).inserted { parts.append(t.wordText) }
+            } else {
+                parts.append(t.text)
+            }
+        }
+        return parts.joined(separator: " ")
     }
 }

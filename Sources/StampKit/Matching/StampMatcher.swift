@@ -104,10 +104,38 @@ public final class StampMatcher {
         }
 
         // Names: longest phrases first; a phrase inside one that already named a place is skipped
-        // (YORK inside NEW YORK).
+        // (YORK inside NEW YORK, TÂN inside TÂN SƠN NHẤT).
+        // An airport named by several words hides every clue inside it; a city or country name
+        // hides only shorter names inside it (FRANKFURT AM MAIN keeps FRANKFURT as an airport word).
         var namedSpans: [TokenSpan] = []
-        func inside(_ s: TokenSpan) -> Bool {
-            namedSpans.contains { $0.line == s.line && $0.start <= s.start && s.end <= $0.end && $0 != s }
+        var airportSpans: [TokenSpan] = []
+        func within(_ s: TokenSpan, _ spans: [TokenSpan]) -> Bool {
+            spans.contains { $0.line == s.line && $0.start <= s.start && s.end <= $0.end && $0 != s }
+        }
+        func inside(_ s: TokenSpan) -> Bool { within(s, namedSpans) || within(s, airportSpans) }
+
+        // Several words beside an airport word: the airports whose name has every one of them.
+        for phrase in clues.airportNamePhrases.sorted(by: { $0.length > $1.length }) where !inside(phrase.span) {
+            var common: [Airport]?
+            for word in phrase.form.split(separator: " ") {
+                let found = try lookup.airports(nameWord: String(word), limit: Lookup.phraseLimit)
+                common = common.map { c in c.filter { a in found.contains { $0.iata == a.iata } } } ?? found
+            }
+            guard let airports = common, !airports.isEmpty, airports.count < Lookup.phraseLimit else { continue }
+            let weights = airports.map(airportWeight)
+            let total = weights.reduce(0, +)
+            found.append(
+                Clue(
+                    span: phrase.span,
+                    evidence: Evidence(
+                        kind: .airportName, text: phrase.text,
+                        detail: airports.prefix(3).map { "\($0.name) (\($0.iata), \($0.countryCode))" }
+                            .joined(separator: " or ")),
+                    reliability: 0.75 * (airports.map(airportPrior).max() ?? 1) * ocr(phrase.confidence),
+                    hypotheses: zip(airports, weights).map {
+                        Hypothesis(country: $0.countryCode, airport: $0, share: $1 / total)
+                    }))
+            airportSpans.append(phrase.span)
         }
         for phrase in clues.namePhrases.sorted(by: { $0.length > $1.length }) where !inside(phrase.span) {
             var hit = false
@@ -148,7 +176,7 @@ public final class StampMatcher {
             if hit { namedSpans.append(phrase.span) }
         }
 
-        for word in clues.airportNameWords {
+        for word in clues.airportNameWords where !within(word.span, airportSpans) {
             let isStem = clues.airportWords.contains { $0.span == word.span }
             var airports: [Airport] = []
             var query = word.form
@@ -241,12 +269,16 @@ public final class StampMatcher {
                     airportMiss[a.iata] = (airportMiss[a.iata] ?? 1) * (1 - clue.reliability * h.share)
                 }
             }
+            // The chain names an airport only when one stands out: some support, and clearly
+            // more than the runner-up (LONDON alone fits Heathrow and Gatwick equally).
+            let ranked = airports.map { ($0, 1 - airportMiss[$0.iata]!) }.enumerated()
+                .sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
+                .map(\.element)
             var airport: Airport?
-            var airportSupport = 0.25  // below this an airport is a guess, so the chain stops at the city
-            for a in airports where 1 - airportMiss[a.iata]! > airportSupport + 1e-9 {
-                airport = a
-                airportSupport = 1 - airportMiss[a.iata]!
+            if let best = ranked.first, best.1 >= 0.1, ranked.count == 1 || best.1 > 1.5 * ranked[1].1 {
+                airport = best.0
             }
+            var inferred: Evidence?
 
             var city: City?
             if let id = airport?.cityID { city = try lookup.city(id: id) }
@@ -254,10 +286,23 @@ public final class StampMatcher {
                 let named = mine.flatMap { c in c.hypotheses.compactMap { h in h.country == code ? h.city.map { ($0, c.reliability * h.share) } : nil } }
                 city = named.max { $0.1 < $1.1 }?.0
             }
+            // An airport word and a city but no airport name (AEROPORTO DE LISBOA): the city's
+            // main airport.
+            if airport == nil, !text.airportWords.isEmpty, let named = city {
+                let main = try lookup.airports(nameWord: SearchForm.of(named.name))
+                    .first { $0.countryCode == code && ($0.type == "large_airport" || $0.type == "medium_airport") }
+                if let main {
+                    airport = main
+                    inferred = Evidence(
+                        kind: .airportName, text: named.name,
+                        detail: "\(main.name) (\(main.iata)), the main airport of \(named.name)")
+                }
+            }
             var region: Region?
             if let id = airport?.regionID ?? city?.regionID { region = try lookup.region(id: id) }
 
             var evidence = mine.sorted { $0.reliability > $1.reliability }.map(\.evidence)
+            if let inferred { evidence.append(inferred) }
             if airport != nil || !airportWordEvidence.isEmpty { evidence += airportWordEvidence }
             evidence += context
             var unique: [Evidence] = []
@@ -329,6 +374,8 @@ public final class StampMatcher {
 struct Lookup {
     static let cityLimit = 8
     static let airportLimit = 8
+    /// Per word of a multi-word airport name, before intersecting.
+    static let phraseLimit = 60
     let directory: PlaceDirectory
     var countriesByCode: [String: Country?] = [:]
     var airportsByIATA: [String: Airport?] = [:]
@@ -366,10 +413,11 @@ struct Lookup {
         return c
     }
 
-    mutating func airports(nameWord form: String) throws -> [Airport] {
-        if let a = airportsByWord[form] { return a }
-        let a = try directory.airports(nameWord: form, limit: Self.airportLimit)
-        airportsByWord[form] = a
+    mutating func airports(nameWord form: String, limit: Int = Self.airportLimit) throws -> [Airport] {
+        let key = "\(limit) \(form)"
+        if let a = airportsByWord[key] { return a }
+        let a = try directory.airports(nameWord: form, limit: limit)
+        airportsByWord[key] = a
         return a
     }
 

@@ -131,6 +131,21 @@ import Testing
         #expect(clues.namePhrases.allSatisfy { $0.length <= 4 })
     }
 
+    @Test func wordsBesideAnAirportWordFormPhrases() {
+        let clues = extractor.extract(from: reading(["SÂN BAY TÂN SƠN NHẤT 12-07-2019"]))
+        #expect(clues.airportNamePhrases.map(\.form) == ["tan son nhat"])
+        #expect(clues.airportNamePhrases.first?.text == "TÂN SƠN NHẤT")
+        #expect(clues.iataCandidates.isEmpty)  // TÂN and SƠN are not ASCII codes
+        let before = extractor.extract(from: reading(["MADRID BARAJAS AEROPUERTO"]))
+        #expect(before.airportNamePhrases.map(\.form) == ["madrid barajas"])
+    }
+
+    @Test func hitsQuoteTheWordsAsPrinted() {
+        let clues = extractor.extract(from: reading(["U.S.A.", "ENTRÉE"]))
+        #expect(clues.aliases.first?.text == "U.S.A.")
+        #expect(clues.directionHits.first?.text == "ENTRÉE")
+    }
+
     @Test func emptyReadingHasNoClues() {
         let clues = extractor.extract(from: OCRReading(lines: [], rotation: 0))
         #expect(clues.lines.isEmpty && clues.date == nil && clues.direction == nil)

@@ -98,6 +98,46 @@ import Testing
         }
     }
 
+    @Test func severalWordsBesideAnAirportWordNameTheAirport() throws {
+        let vn = try propose(["NHẬP CẢNH", "SÂN BAY TÂN SƠN NHẤT", "12-07-2019"])
+        let top = try #require(vn.candidates.first)
+        #expect(top.country.code == "VN")
+        #expect(top.airport?.iata == "SGN")
+        #expect(top.city?.name == "Ho Chi Minh City")
+        #expect(vn.direction == .arrival)
+        // TÂN is a Vietnamese word, not the code of Tangalooma (AU).
+        #expect(!vn.candidates.contains { $0.country.code == "AU" })
+        let id = try propose(["REPUBLIK INDONESIA", "KEDATANGAN", "BANDARA NGURAH RAI"])
+        #expect(id.candidates.first?.airport?.iata == "DPS")
+        #expect(try #require(id.candidates.first).confidence >= 0.8)
+    }
+
+    @Test func anAirportWordAndACityGiveTheCitysAirport() throws {
+        let p = try propose(["AEROPORTO DE LISBOA", "P", "12.07.19", "ENTRADA"])
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "PT")
+        #expect(top.city?.name == "Lisbon")
+        #expect(top.airport?.iata == "LIS")
+        #expect(p.direction == .arrival)
+        // Without an airport word the city stays a city.
+        #expect(try propose(["LISBOA", "P"]).candidates.first?.airport == nil)
+    }
+
+    @Test func anAirportThatDoesNotStandOutIsLeftOut() throws {
+        // LONDON fits Heathrow and Gatwick equally: the chain stops at the city.
+        let top = try #require(try propose(["LONDON"]).candidates.first)
+        #expect(top.country.code == "GB")
+        #expect(top.city?.name == "London")
+        #expect(top.airport == nil)
+    }
+
+    @Test func evidenceQuotesTheStamp() throws {
+        let p = try propose(["U.S. CUSTOMS AND BORDER PROTECTION", "ADMITTED", "JFK"])
+        let top = try #require(p.candidates.first)
+        #expect(top.evidence.contains { $0.kind == .countryName && $0.text == "U.S. CUSTOMS AND BORDER PROTECTION" })
+        #expect(top.evidence.contains { $0.kind == .iataCode && $0.text == "JFK" && $0.detail.contains("Kennedy") })
+    }
+
     @Test func aNameThatOnlyFitsAnAirstripIsWeak() throws {
         let p = try propose(["PARADISE"])
         #expect(p.candidates.allSatisfy { $0.confidence < 0.35 })

@@ -33,6 +33,10 @@ final class TestPlaces: PlaceDirectory {
         c("AT", "AUT", "Austria", "EU", 8_847_037, ["Österreich", "Autriche"])
         c("NO", "NOR", "Norway", "EU", 5_314_336, ["Norge", "Noreg", "Norwegen"])
         c("FI", "FIN", "Finland", "EU", 5_518_050, ["Suomi", "Finnland"])
+        c("VN", "VNM", "Viet Nam", "AS", 95_540_395, ["Vietnam", "Việt Nam"])
+        c("ID", "IDN", "Indonesia", "AS", 267_663_435, ["Indonésie", "Indonesien"])
+        c("PT", "PRT", "Portugal", "EU", 10_281_762, ["Portugal"])
+        c("AU", "AUS", "Australia", "OC", 24_992_369, ["Australien", "Australie"])
 
         func a(
             _ iata: String, _ icao: String?, _ name: String, _ muni: String, _ cc: String, _ region: String?,
@@ -65,6 +69,10 @@ final class TestPlaces: PlaceDirectory {
         a("SEA", "KSEA", "Seattle–Tacoma International Airport", "Seattle", "US", "US.WA", 5809844, "large_airport", true, 47.447943, -122.310276)
         a("JUL", "SPJL", "Inca Manco Capac International Airport", "Juliaca", "PE", nil, nil, "medium_airport", true, -15.467100143432617, -70.158203125)
         a("LUR", "PALU", "Cape Lisburne LRRS Airport", "Cape Lisburne", "US", nil, nil, "medium_airport", true, 68.875099, -166.110001)
+        a("SGN", "VVTS", "Tan Son Nhat International Airport", "Ho Chi Minh City", "VN", nil, 1566083, "large_airport", true, 10.8188, 106.652)
+        a("DPS", "WADD", "Denpasar I Gusti Ngurah Rai International Airport", "Kuta, Badung", "ID", nil, nil, "large_airport", true, -8.748409, 115.167123)
+        a("LIS", "LPPT", "Lisbon Humberto Delgado Airport", "Lisbon", "PT", nil, nil, "large_airport", true, 38.7813, -9.13592)
+        a("TAN", "YTGA", "Tangalooma Airport", "", "AU", nil, nil, "small_airport", false, -27.137693, 153.364141)
         a("PYS", nil, "Paradise Skypark Airport", "Paradise", "US", nil, nil, "small_airport", false, 39.71029, -121.616528)
         a("USA", "KJQF", "Concord-Padgett Regional Airport", "Concord", "US", nil, nil, "medium_airport", true, 35.387798, -80.709099)
 
@@ -89,6 +97,8 @@ final class TestPlaces: PlaceDirectory {
         city(4509884, "Dayton", "US", "OH", 135512, 39.75895, -84.19161)
         city(5809844, "Seattle", "US", "WA", 780995, 47.60621, -122.33207)
         city(3399415, "Fortaleza", "BR", "06", 2400000, -3.71722, -38.54306)
+        city(2267057, "Lisbon", "PT", "14", 517802, 38.72509, -9.1498, ["Lisboa", "Lissabon", "Lisbonne"])
+        city(1566083, "Ho Chi Minh City", "VN", "79", 14002598, 10.82302, 106.62965, ["Saigon", "Thành phố Hồ Chí Minh"])
         city(3386496, "Teresina", "BR", "20", 871126, -5.08917, -42.80194)
 
         regions = [
