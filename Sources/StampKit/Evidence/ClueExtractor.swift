@@ -3,16 +3,21 @@ import Foundation
 /// Where a clue was read: a run of tokens on one line. Clues from the same span are one
 /// observation, however many meanings they are given.
 public struct TokenSpan: Sendable, Hashable {
+    /// Index of the OCR line.
     public var line: Int
+    /// First token of the span.
     public var start: Int
-    public var end: Int  // exclusive
+    /// One past the last token.
+    public var end: Int
 }
 
 /// A word or phrase from a lexicon, found on the stamp.
 public struct LexiconHit<Value: Sendable & Equatable>: Sendable, Equatable {
+    /// Where on the stamp it was read.
     public var span: TokenSpan
     /// The text as read.
     public var text: String
+    /// What the lexicon says it means.
     public var value: Value
     /// Mean OCR confidence of the words, 0…100.
     public var confidence: Double
@@ -21,21 +26,28 @@ public struct LexiconHit<Value: Sendable & Equatable>: Sendable, Equatable {
 /// An airport word found on the stamp, and the place part of its compound if it had one
 /// (`KEFLAVIKURFLUGVOL…` → `keflavikur`).
 public struct AirportWordHit: Sendable, Equatable {
+    /// Where on the stamp it was read.
     public var span: TokenSpan
+    /// The text as printed on the stamp.
     public var text: String
+    /// The lexicon entry it matched.
     public var word: AirportWord
     /// Search form of the place part before the airport word inside the same token.
     public var placeStem: String?
+    /// OCR confidence, 0…100 (the lowest of its words where there are several).
     public var confidence: Double
 }
 
 /// A token shaped like a code (IATA three letters, ISO two letters, a Schengen sign), with what
 /// its layout says about how much to trust it.
 public struct CodeToken: Sendable, Equatable {
+    /// Where on the stamp it was read.
     public var span: TokenSpan
     /// The code in upper case, e.g. `KEF`.
     public var code: String
+    /// The text as printed on the stamp.
     public var text: String
+    /// OCR confidence, 0…100 (the lowest of its words where there are several).
     public var confidence: Double
     /// Alone on its line, or set off by non-letters (`*IS*`).
     public var standsAlone: Bool
@@ -49,9 +61,13 @@ public struct CodeToken: Sendable, Equatable {
 
 /// A run of words that may name a place (country, city or airport), in search form.
 public struct NamePhrase: Sendable, Equatable {
+    /// Where on the stamp it was read.
     public var span: TokenSpan
+    /// The text as printed on the stamp.
     public var text: String
+    /// Search form used for gazetteer lookups.
     public var form: String
+    /// OCR confidence, 0…100 (the lowest of its words where there are several).
     public var confidence: Double
     /// How many tokens long.
     public var length: Int { span.end - span.start }
@@ -61,10 +77,15 @@ public struct NamePhrase: Sendable, Equatable {
 public struct StampClues: Sendable, Equatable {
     /// Tokens per OCR line.
     public var lines: [[StampToken]]
+    /// The most trustworthy date on the stamp.
     public var date: StampDate?
+    /// Entry and exit words found.
     public var directionHits: [LexiconHit<Direction>]
+    /// Words saying how the border was crossed.
     public var entryMethodHits: [LexiconHit<EntryMethod>]
+    /// Airport words, with the place part of compounds.
     public var airportWords: [AirportWordHit]
+    /// Country aliases and authority phrases.
     public var aliases: [LexiconHit<CountryAlias>]
     /// Three-letter tokens that may be IATA codes.
     public var iataCandidates: [CodeToken]
@@ -92,6 +113,7 @@ public struct StampClues: Sendable, Equatable {
 /// Turns an OCR reading into clues: tokens, date, direction, airport words, code-shaped tokens
 /// and name phrases. Gazetteer lookups happen in the matcher.
 public struct ClueExtractor: Sendable {
+    /// The word lists the clues come from.
     public let lexicon: Lexicon
     let dates: DateReader
 

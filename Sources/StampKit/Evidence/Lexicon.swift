@@ -2,8 +2,11 @@ import Foundation
 
 /// Why the lexicon files could not be loaded.
 public struct LexiconFailure: StampKitFailure, Equatable {
+    /// A broken lexicon is bad input: the files need fixing, not the program.
     public var failureClass: FailureClass { .input }
+    /// `lexicon-missing-file`, `lexicon-unreadable` or `lexicon-bad-line`.
     public var code: String
+    /// Names the file (and line) and how to fix it.
     public var message: String
 
     static func missingFile(_ name: String) -> LexiconFailure {
