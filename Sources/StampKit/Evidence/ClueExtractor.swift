@@ -148,12 +148,15 @@ public struct ClueExtractor: Sendable {
         var iso: [CodeToken] = []
         var signs: [CodeToken] = []
         for line in lines {
-            let short = line.count <= 2
+            // Ring stars and border specks come out as single lower-case letters (x IS x); they
+            // do not make a code's line long.
+            let count = line.filter { !($0.text.count == 1 && $0.text.allSatisfy(\.isLowercase)) }.count
+            let short = count <= 2
             for t in line where !consumed.contains([t.line, t.index]) && t.isLettersOnly && t.isUppercase {
                 let span = TokenSpan(line: t.line, start: t.index, end: t.index + 1)
                 let code = t.form.uppercased()
                 let stop = lexicon.stopwords[t.form] != nil
-                let alone = line.count == 1 || t.isIsolated
+                let alone = count == 1 || t.isIsolated
                 func token(_ c: String, standsAlone: Bool) -> CodeToken {
                     CodeToken(
                         span: span, code: c, text: t.text, confidence: t.confidence, standsAlone: standsAlone,
@@ -163,14 +166,14 @@ public struct ClueExtractor: Sendable {
                 guard t.text.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
                 if code.count == 3 {
                     // A month word is a code only alone on its line (JUL is Juliaca).
-                    if lexicon.months[t.form] != nil, line.count > 1 { continue }
+                    if lexicon.months[t.form] != nil, count > 1 { continue }
                     iata.append(token(code, standsAlone: alone))
                 }
                 if code.count == 2, short || t.isIsolated {
                     iso.append(token(code, standsAlone: true))
                 }
                 if let sign = lexicon.distinguishingSigns[t.form] {
-                    let ok = code.count == 1 ? line.count == 1 : (short || t.isIsolated)
+                    let ok = code.count == 1 ? count == 1 : (short || t.isIsolated)
                     if ok { signs.append(token(sign, standsAlone: true)) }
                 }
             }

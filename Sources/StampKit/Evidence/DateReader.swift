@@ -43,6 +43,12 @@ public struct DateReader: Sendable {
                 if let d = pass(text, original) { return d }
             }
         }
+        // A date broken over two lines (12 JUL / 2019).
+        for (a, b) in zip(pairs, pairs.dropFirst()) {
+            for pass in passes {
+                if let d = pass(a.0 + " " + b.0, a.1 + " " + b.1) { return d }
+            }
+        }
         return nil
     }
 

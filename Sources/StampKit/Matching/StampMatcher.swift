@@ -12,7 +12,7 @@ import Foundation
 /// 0.45 alone, airport name 0.5–0.65 (0.75 beside an airport word), city name 0.45–0.55,
 /// distinguishing sign 0.3–0.45, two-letter code 0.35), scaled by the size of the airport a code
 /// or name points to, the population of the biggest city of that name, and OCR confidence
-/// (`(c − 30) / 50`, clamped to 0.2…1). An observation supports country `c` with
+/// (`(c − 20) / 50`, clamped to 0.2…1). An observation supports country `c` with
 /// `p = r · share(c)`; several meanings of one span count once (the largest). Independent
 /// observations combine by noisy-OR: `S(c) = 1 − Π (1 − p)`. Rival countries then take their
 /// part: `confidence(c) = S(c) · S(c) / (S(c) + Σ S(rival)²)`; squaring the rivals lets weak
@@ -341,9 +341,10 @@ public final class StampMatcher {
         return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue }?.key
     }
 
-    /// OCR confidence 0…100 as a factor: words read at 80 or better count fully.
+    /// OCR confidence 0…100 as a factor: words read at 70 or better count fully (Tesseract
+    /// rarely goes higher on inked stamps), at 40 half.
     func ocr(_ confidence: Double) -> Double {
-        min(1, max(0.2, (confidence - 30) / 50))
+        min(1, max(0.2, (confidence - 20) / 50))
     }
 
     /// How plausible it is that a stamp names this airport: border posts sit at big airports.

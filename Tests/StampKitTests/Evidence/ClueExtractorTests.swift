@@ -77,6 +77,9 @@ import Testing
         #expect(alone.distinguishingSigns.map(\.code) == ["IS"])
         let starred = extractor.extract(from: reading(["* * *IS* * * 12.07.19"]))
         #expect(starred.countryCodeCandidates.map(\.code) == ["IS"])
+        // Ring stars read as stray lower-case letters do not make the line long.
+        #expect(extractor.extract(from: reading(["x IS x"])).countryCodeCandidates.map(\.code) == ["IS"])
+        #expect(extractor.extract(from: reading(["x D o"])).distinguishingSigns.map(\.code) == ["DE"])
         // Lower case is running text, not a code.
         #expect(extractor.extract(from: reading(["is"])).countryCodeCandidates.isEmpty)
     }

@@ -59,6 +59,12 @@ import Testing
         #expect(date?.value == "2019-07-12")
     }
 
+    @Test func aDateBrokenOverTwoLines() {
+        #expect(reader.read(lines: ["HEATHROW", "12 JUL", "2019"])?.value == "2019-07-12")
+        // A whole date on one line wins over a pair of lines.
+        #expect(reader.read(lines: ["12 JUL", "2019", "05.03.19"])?.value == "2019-03-05")
+    }
+
     @Test func nothingToReadGivesNil() {
         #expect(reader.read(lines: []) == nil)
         #expect(reader.read(lines: ["KEFLAVIKURFLUGVOLLUR", "IS"]) == nil)
