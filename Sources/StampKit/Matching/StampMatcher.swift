@@ -63,46 +63,6 @@ public final class StampMatcher {
                     hypotheses: [Hypothesis(country: country.code, share: 1)]))
         }
 
-        for token in clues.iataCandidates {
-            guard let airport = try lookup.airport(iata: token.code) else { continue }
-            var r: Double
-            if token.isStopword {
-                r = (token.standsAlone || token.nextToPortCue) ? 0.45 : 0.15
-            } else {
-                r = (token.standsAlone || token.nextToPortCue) ? 0.6 : 0.4
-            }
-            r *= airportPrior(airport) * ocr(token.confidence) * (token.isCorrected ? 0.7 : 1)
-            found.append(
-                Clue(
-                    span: token.span,
-                    evidence: Evidence(
-                        kind: .iataCode, text: token.text,
-                        detail: "\(airport.iata) → \(airport.name) (\(airport.municipality.map { "\($0), " } ?? "")\(airport.countryCode))"),
-                    reliability: r,
-                    hypotheses: [Hypothesis(country: airport.countryCode, airport: airport, share: 1)]))
-        }
-
-        for token in clues.countryCodeCandidates {
-            guard let country = try lookup.country(token.code) else { continue }
-            found.append(
-                Clue(
-                    span: token.span,
-                    evidence: Evidence(kind: .countryCode, text: token.text, detail: "\(token.code) → \(country.name)"),
-                    reliability: (token.isStopword ? 0.3 : 0.35) * ocr(token.confidence),
-                    hypotheses: [Hypothesis(country: country.code, share: 1)]))
-        }
-
-        for token in clues.distinguishingSigns {
-            guard let country = try lookup.country(token.code) else { continue }
-            found.append(
-                Clue(
-                    span: token.span,
-                    evidence: Evidence(
-                        kind: .distinguishingSign, text: token.text, detail: "\(token.text) → \(country.name)"),
-                    reliability: (token.text.count == 1 ? 0.3 : 0.45) * ocr(token.confidence),
-                    hypotheses: [Hypothesis(country: country.code, share: 1)]))
-        }
-
         // Names: longest phrases first; a phrase inside one that already named a place is skipped
         // (YORK inside NEW YORK, TÂN inside TÂN SƠN NHẤT).
         // An airport named by several words hides every clue inside it; a city or country name
@@ -214,6 +174,48 @@ public final class StampMatcher {
                     hypotheses: zip(airports, weights).map {
                         Hypothesis(country: $0.countryCode, airport: $0, share: $1 / total)
                     }))
+        }
+
+        // Codes last: a code inside a multi-word name (SAN in SAN JOSE) is part of the name.
+        let nameSpans = namedSpans + airportSpans
+        for token in clues.iataCandidates where !within(token.span, nameSpans) {
+            guard let airport = try lookup.airport(iata: token.code) else { continue }
+            var r: Double
+            if token.isStopword {
+                r = (token.standsAlone || token.nextToPortCue) ? 0.45 : 0.15
+            } else {
+                r = (token.standsAlone || token.nextToPortCue) ? 0.6 : 0.4
+            }
+            r *= airportPrior(airport) * ocr(token.confidence) * (token.isCorrected ? 0.7 : 1)
+            found.append(
+                Clue(
+                    span: token.span,
+                    evidence: Evidence(
+                        kind: .iataCode, text: token.text,
+                        detail: "\(airport.iata) → \(airport.name) (\(airport.municipality.map { "\($0), " } ?? "")\(airport.countryCode))"),
+                    reliability: r,
+                    hypotheses: [Hypothesis(country: airport.countryCode, airport: airport, share: 1)]))
+        }
+
+        for token in clues.countryCodeCandidates where !within(token.span, nameSpans) {
+            guard let country = try lookup.country(token.code) else { continue }
+            found.append(
+                Clue(
+                    span: token.span,
+                    evidence: Evidence(kind: .countryCode, text: token.text, detail: "\(token.code) → \(country.name)"),
+                    reliability: (token.isStopword ? 0.3 : 0.35) * ocr(token.confidence),
+                    hypotheses: [Hypothesis(country: country.code, share: 1)]))
+        }
+
+        for token in clues.distinguishingSigns where !within(token.span, nameSpans) {
+            guard let country = try lookup.country(token.code) else { continue }
+            found.append(
+                Clue(
+                    span: token.span,
+                    evidence: Evidence(
+                        kind: .distinguishingSign, text: token.text, detail: "\(token.text) → \(country.name)"),
+                    reliability: (token.text.count == 1 ? 0.3 : 0.45) * ocr(token.confidence),
+                    hypotheses: [Hypothesis(country: country.code, share: 1)]))
         }
 
         let context = contextEvidence(clues)

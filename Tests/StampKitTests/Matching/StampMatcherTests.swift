@@ -211,6 +211,18 @@ import Testing
         #expect(!codes.contains("GB"))
     }
 
+    @Test func aCodeInsideAPlaceNameIsPartOfTheName() throws {
+        // SAN is San Diego's code (OurAirports), but on this line it starts SAN JOSE.
+        let places = TestPlaces()
+        places.cities.append((City(id: 3621849, name: "San José", countryCode: "CR", regionID: "CR.08", population: 335007, latitude: 9.93388, longitude: -84.08489), ["San José", "San Jose"]))
+        places.countries.append(Country(code: "CR", alpha3: "CRI", name: "Costa Rica", continent: "NA", population: 4_999_441))
+        places.countryNames["CR"] = ["Costa Rica"]
+        places.airports.append(Airport(iata: "SAN", icao: "KSAN", name: "San Diego International Airport", municipality: "San Diego", countryCode: "US", regionID: "US.CA", cityID: nil, type: "large_airport", scheduled: true, latitude: 32.7336006165, longitude: -117.190002441))
+        let p = try propose(["SAN JOSE"], places: places)
+        #expect(p.candidates.first?.country.code == "CR")
+        #expect(!p.candidates.contains { $0.country.code == "US" })
+    }
+
     @Test func emptyReadingHasNoCandidates() throws {
         let places = TestPlaces()
         let p = try propose([], places: places)
