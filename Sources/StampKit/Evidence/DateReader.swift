@@ -81,6 +81,9 @@ public struct DateReader: Sendable {
     private func matchMonthWordDayFirst(_ text: String, _ original: String) -> StampDate? {
         for g in matches(Self.monthWordFirstDay, text, original) {
             guard let day = Int(g[1]!), let month = months[SearchForm.of(g[2]!)] else { continue }
+            // A lone I, V or X is a month only between dots, dashes or slashes (12.V.19); with
+            // spaces it is more likely a stray mark.
+            if g[2]!.count == 1, Self.isRoman(g[2]!), !Self.isBetweenSeparators(g[2]!, in: g[0]!) { continue }
             if let second = g[3], let other = months[SearchForm.of(second)], other != month { continue }
             if let d = make(year: g[4]!, month: month, day: day, text: g[0]!) { return d }
         }
@@ -89,7 +92,9 @@ public struct DateReader: Sendable {
 
     private func matchMonthWordMonthFirst(_ text: String, _ original: String) -> StampDate? {
         for g in matches(Self.monthWordFirstMonth, text, original) {
-            guard let month = months[SearchForm.of(g[1]!)], let day = Int(g[2]!) else { continue }
+            // Roman months are written day first only.
+            guard !Self.isRoman(g[1]!), let month = months[SearchForm.of(g[1]!)], let day = Int(g[2]!)
+            else { continue }
             if let d = make(year: g[3]!, month: month, day: day, text: g[0]!) { return d }
         }
         return nil
@@ -126,6 +131,17 @@ public struct DateReader: Sendable {
         else { return nil }
         let value = String(format: "%04d-%02d-%02d", year, month, day)
         return StampDate(value: value, text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static func isRoman(_ word: String) -> Bool {
+        !word.isEmpty && word.allSatisfy { "IVXivx".contains($0) }
+    }
+
+    static func isBetweenSeparators(_ word: String, in match: String) -> Bool {
+        guard let r = match.range(of: word), r.lowerBound > match.startIndex, r.upperBound < match.endIndex
+        else { return false }
+        let separators: Set<Character> = [".", "-", "/"]
+        return separators.contains(match[match.index(before: r.lowerBound)]) && separators.contains(match[r.upperBound])
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -59,6 +59,14 @@ import Testing
         #expect(date?.value == "2019-07-12")
     }
 
+    @Test func strayRomanLettersAreNotMonths() {
+        // V before a numeric date is a mark, not May 2007.
+        #expect(reader.read(lines: ["V 12.07.19"])?.value == "2019-07-12")
+        #expect(reader.read(lines: ["I 12.07.19"])?.value == "2019-07-12")
+        #expect(reader.read(lines: ["5 I 19"]) == nil)
+        #expect(reader.read(lines: ["5.V.19"])?.value == "2019-05-05")
+    }
+
     @Test func aDateBrokenOverTwoLines() {
         #expect(reader.read(lines: ["HEATHROW", "12 JUL", "2019"])?.value == "2019-07-12")
         // A whole date on one line wins over a pair of lines.
