@@ -63,10 +63,9 @@ public final class StampMatcher {
                     hypotheses: [Hypothesis(country: country.code, share: 1)]))
         }
 
-        // Names: longest phrases first; a phrase inside one that already named a place is skipped
-        // (YORK inside NEW YORK, TÂN inside TÂN SƠN NHẤT).
-        // An airport named by several words hides every clue inside it; a city or country name
-        // hides only shorter names inside it (FRANKFURT AM MAIN keeps FRANKFURT as an airport word).
+        // Names, longest first. An airport named by several words hides every clue inside it (TÂN
+        // in TÂN SƠN NHẤT); a city or country name hides only shorter names inside it (YORK in
+        // NEW YORK), so FRANKFURT in FRANKFURT AM MAIN still counts as an airport word.
         var namedSpans: [TokenSpan] = []
         var airportSpans: [TokenSpan] = []
         func within(_ s: TokenSpan, _ spans: [TokenSpan]) -> Bool {
@@ -78,8 +77,8 @@ public final class StampMatcher {
         for phrase in clues.airportNamePhrases.sorted(by: { $0.length > $1.length }) where !inside(phrase.span) {
             var common: [Airport]?
             for word in phrase.form.split(separator: " ") {
-                let found = try lookup.airports(nameWord: String(word), limit: Lookup.phraseLimit)
-                common = common.map { c in c.filter { a in found.contains { $0.iata == a.iata } } } ?? found
+                let matching = try lookup.airports(nameWord: String(word), limit: Lookup.phraseLimit)
+                common = common.map { c in c.filter { a in matching.contains { $0.iata == a.iata } } } ?? matching
             }
             guard let airports = common, !airports.isEmpty, airports.count < Lookup.phraseLimit else { continue }
             let weights = airports.map(airportWeight)
@@ -222,7 +221,7 @@ public final class StampMatcher {
         let candidates = try rank(found, clues: clues, context: context, lookup: &lookup)
         return StampProposal(
             candidates: candidates, date: clues.date, direction: clues.direction,
-            entryMethod: entryMethod(clues, found: found, top: candidates.first))
+            entryMethod: entryMethod(clues, top: candidates.first))
     }
 
     /// Merges clues per country, scores them (see the type's comment) and builds the chains.
@@ -260,8 +259,8 @@ public final class StampMatcher {
             guard let country = try lookup.country(code) else { continue }
             let mine = clues.filter { $0.hypotheses.contains { $0.country == code } }
 
-            // The airport this country's clues agree on most.
-            // Ties go to the airport the gazetteer listed first (the more important one).
+            // The airport this country's clues agree on most; ties go to the one the gazetteer
+            // listed first (the more important).
             var airportMiss: [String: Double] = [:]
             var airports: [Airport] = []
             for clue in mine {
@@ -334,7 +333,7 @@ public final class StampMatcher {
 
     /// Air when an airport word, a plane word or a trusted airport is on the stamp; otherwise
     /// what the entry-method words say; nil when nothing does.
-    func entryMethod(_ clues: StampClues, found: [Clue], top: Candidate?) -> EntryMethod? {
+    func entryMethod(_ clues: StampClues, top: Candidate?) -> EntryMethod? {
         if !clues.airportWords.isEmpty { return .air }
         if clues.entryMethodHits.contains(where: { $0.value == .air }) { return .air }
         if let top, top.airport != nil, top.confidence >= 0.5 { return .air }
