@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import StampKit
+
+@Suite struct ClueExtractorTests {
+    let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+
+    @Test func keepsLinesAndWordConfidences() {
+        let clues = extractor.extract(from: reading(["FRANKFURT/M@71", "12.07.19 0815"]))
+        #expect(clues.lines.count == 2)
+        #expect(clues.lines[0].map(\.text) == ["FRANKFURT", "M"])
+        #expect(clues.lines[0].allSatisfy { $0.confidence == 71 })
+        #expect(clues.lines[1].map(\.text) == ["12", "07", "19", "0815"])
+    }
+
+    @Test func joinsAnAirportWordBrokenAcrossLines() {
+        let clues = extractor.extract(from: reading(["KEFLAVIKURFLUGVOL", "LUR@60", "IS"]))
+        #expect(clues.lines[0].map(\.text) == ["KEFLAVIKURFLUGVOLLUR"])
+        #expect(clues.lines[0][0].isJoined)
+        #expect(clues.lines[0][0].confidence == 60)
+        #expect(clues.lines[1].isEmpty)
+        #expect(clues.airportWords.first?.placeStem == "keflavikur")
+        // LUR (Cape Lisburne) is no longer a token of its own.
+        #expect(!clues.iataCandidates.contains { $0.code == "LUR" })
+        // IS on the next line is not glued on.
+        #expect(clues.countryCodeCandidates.map(\.code) == ["IS"])
+    }
+
+    @Test func doesNotJoinUnrelatedLines() {
+        let clues = extractor.extract(from: reading(["KEFLAVIK", "IS"]))
+        #expect(clues.lines.map { $0.map(\.text) } == [["KEFLAVIK"], ["IS"]])
+    }
+
+    @Test func joinsAHyphenatedBreak() {
+        let clues = extractor.extract(from: reading(["SUVARNA-", "BHUMI AIRPORT"]))
+        #expect(clues.lines[0].map(\.text) == ["SUVARNABHUMI"])
+        #expect(clues.airportNameWords.contains { $0.form == "suvarnabhumi" })
+    }
+
+    @Test func findsAirportWordsWithDamagedEndingsAndDiacritics() {
+        let cases: [(String, String?)] = [
+            ("KEFLAVÍKURFLUGVÖLLUR", "keflavikur"),
+            ("KEFLAVIKURFLUGVOL", "keflavikur"),
+            ("FLUGHAFEN", nil),
+            ("AEROPUERTO", nil),
+            ("SCHIPHOL LUCHTHAVEN", nil),
+            ("ISTANBULHAVALIMANI", "istanbul"),
+            ("AIRPO", nil),
+            ("成田空港", nil),
+        ]
+        for (text, stem) in cases {
+            let clues = extractor.extract(from: reading([text]))
+            #expect(clues.airportWords.count == 1, "\(text)")
+            #expect(clues.airportWords.first?.placeStem == stem, "\(text)")
+        }
+        #expect(extractor.extract(from: reading(["BANDAR UDARA NGURAH RAI"])).airportWords.first?.span.end == 2)
+        #expect(extractor.extract(from: reading(["DEPARTMENT OF STATE"])).airportWords.isEmpty)
+    }
+
+    @Test func directionsInManyLanguages() {
+        let cases: [(String, Direction?)] = [
+            ("ADMITTED", .arrival), ("DEPARTED", .departure), ("GİRİŞ", .arrival), ("GIRIS", .arrival),
+            ("ÇIKIŞ", .departure), ("NHẬP CẢNH", .arrival), ("XUAT CANH", .departure), ("入境", .arrival),
+            ("出国", .departure), ("입국", .arrival), ("KEBERANGKATAN", .departure), ("SAÍDA", .departure),
+            ("LANDING PERMISSION", .arrival), ("DEPARTMENT", nil), ("ENTRY EXIT", nil),
+        ]
+        for (text, direction) in cases {
+            #expect(extractor.extract(from: reading([text])).direction == direction, "\(text)")
+        }
+    }
+
+    @Test func twoLetterCodesOnlyWhenTheyStandAlone() {
+        #expect(extractor.extract(from: reading(["THIS IS VALID FOR 30 DAYS"])).countryCodeCandidates.isEmpty)
+        #expect(extractor.extract(from: reading(["THIS IS VALID FOR 30 DAYS"])).distinguishingSigns.isEmpty)
+        let alone = extractor.extract(from: reading(["KEFLAVIK", "IS"]))
+        #expect(alone.countryCodeCandidates.map(\.code) == ["IS"])
+        #expect(alone.distinguishingSigns.map(\.code) == ["IS"])
+        let starred = extractor.extract(from: reading(["* * *IS* * * 12.07.19"]))
+        #expect(starred.countryCodeCandidates.map(\.code) == ["IS"])
+        // Ring stars read as stray lower-case letters do not make the line long.
+        #expect(extractor.extract(from: reading(["x IS x"])).countryCodeCandidates.map(\.code) == ["IS"])
+        #expect(extractor.extract(from: reading(["x D o"])).distinguishingSigns.map(\.code) == ["DE"])
+        // Lower case is running text, not a code.
+        #expect(extractor.extract(from: reading(["is"])).countryCodeCandidates.isEmpty)
+    }
+
+    @Test func singleLetterSignsOnlyAloneOnTheirLine() {
+        #expect(extractor.extract(from: reading(["D"])).distinguishingSigns.map(\.code) == ["DE"])
+        #expect(extractor.extract(from: reading(["FIN"])).distinguishingSigns.map(\.code) == ["FI"])
+        // A terminal letter in brackets is not Norway; FRANKFURT/M is not Malta.
+        #expect(extractor.extract(from: reading(["NARITA(N)"])).distinguishingSigns.isEmpty)
+        #expect(extractor.extract(from: reading(["FRANKFURT/M"])).distinguishingSigns.isEmpty)
+    }
+
+    @Test func iataCandidatesKnowTheirLayout() {
+        let clues = extractor.extract(from: reading(["ADMITTED", "JFK", "THE BEARER AND FAMILY"]))
+        let jfk = clues.iataCandidates.first { $0.code == "JFK" }
+        #expect(jfk?.standsAlone == true)
+        #expect(jfk?.isStopword == false)
+        let and = clues.iataCandidates.first { $0.code == "AND" }
+        #expect(and?.isStopword == true)
+        #expect(and?.standsAlone == false)
+        // Not from inside a longer word, and not from lower case.
+        let inside = extractor.extract(from: reading(["JFKX kef"]))
+        #expect(inside.iataCandidates.isEmpty)
+        // A month word next to numbers is a date, not Juliaca.
+        #expect(!extractor.extract(from: reading(["JUL 12 2019"])).iataCandidates.contains { $0.code == "JUL" })
+    }
+
+    @Test func undoesDigitsReadForLettersOnlyInsideWords() {
+        let clues = extractor.extract(from: reading(["5CHIPH0L", "B2", "0815"]))
+        #expect(clues.lines[0][0].text == "SCHIPHOL")
+        #expect(clues.lines[0][0].isCorrected)
+        #expect(clues.lines[1][0].text == "B2")
+        #expect(clues.lines[2][0].text == "0815")
+    }
+
+    @Test func aliasesAndAuthoritiesAcrossPunctuation() {
+        let clues = extractor.extract(from: reading(["U.S. DEPARTMENT OF HOMELAND SECURITY", "U.S.A."]))
+        #expect(clues.aliases.map(\.value.countryCode) == ["US", "US", "US"])
+        #expect(clues.aliases.contains { $0.value.isAuthority })
+        // Names inside the authority are not looked up again.
+        #expect(!clues.namePhrases.contains { $0.form.contains("homeland") })
+    }
+
+    @Test func namePhrasesAreNgramsWithoutFunctionWordEdges() {
+        let clues = extractor.extract(from: reading(["NEW YORK OF THE", "ADMITTED PARIS"]))
+        let forms = Set(clues.namePhrases.map(\.form))
+        #expect(forms.contains("new york"))
+        #expect(forms.contains("york"))
+        #expect(forms.contains("paris"))
+        #expect(!forms.contains("of the"))
+        #expect(!forms.contains("admitted paris"))
+        #expect(clues.namePhrases.allSatisfy { $0.length <= 4 })
+    }
+
+    @Test func wordsBesideAnAirportWordFormPhrases() {
+        let clues = extractor.extract(from: reading(["SÂN BAY TÂN SƠN NHẤT 12-07-2019"]))
+        #expect(clues.airportNamePhrases.map(\.form) == ["tan son nhat"])
+        #expect(clues.airportNamePhrases.first?.text == "TÂN SƠN NHẤT")
+        #expect(clues.iataCandidates.isEmpty)  // TÂN and SƠN are not ASCII codes
+        let before = extractor.extract(from: reading(["MADRID BARAJAS AEROPUERTO"]))
+        #expect(before.airportNamePhrases.map(\.form) == ["madrid barajas"])
+    }
+
+    @Test func hitsQuoteTheWordsAsPrinted() {
+        let clues = extractor.extract(from: reading(["U.S.A.", "ENTRÉE"]))
+        #expect(clues.aliases.first?.text == "U.S.A.")
+        #expect(clues.directionHits.first?.text == "ENTRÉE")
+    }
+
+    @Test func emptyReadingHasNoClues() {
+        let clues = extractor.extract(from: OCRReading(lines: [], rotation: 0))
+        #expect(clues.lines.isEmpty && clues.date == nil && clues.direction == nil)
+        #expect(clues.iataCandidates.isEmpty && clues.namePhrases.isEmpty && clues.airportWords.isEmpty)
+    }
+}

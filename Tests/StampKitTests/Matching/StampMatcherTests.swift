@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+@testable import StampKit
+
+@Suite struct StampMatcherTests {
+    func propose(_ lines: [String], confidence: Double = 90, places: TestPlaces = TestPlaces()) throws -> StampProposal {
+        let matcher = StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
+        return try matcher.propose(from: reading(lines, confidence: confidence))
+    }
+
+    @Test func theUSStamp() throws {
+        let p = try propose(["DEPARTMENT OF HOMELAND SECURITY", "ADMITTED", "JFK", "JUL 12 2019", "CLASS B2", "UNTIL"])
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "US")
+        #expect(top.airport?.iata == "JFK")
+        #expect(top.city?.name == "New York City")
+        #expect(top.region?.id == "US.NY")
+        #expect(top.confidence >= 0.9)
+        #expect(p.direction == .arrival)
+        #expect(p.date == StampDate(value: "2019-07-12", text: "JUL 12 2019"))
+        #expect(p.entryMethod == .air)
+        let kinds = Set(top.evidence.map(\.kind))
+        #expect(kinds.isSuperset(of: [.countryName, .iataCode, .date, .direction]))
+        // B2 is a visa class, not an airport or country.
+        #expect(!top.evidence.contains { $0.text == "B2" })
+    }
+
+    @Test func keflavikWithBrokenCompoundSignAndCode() throws {
+        let p = try propose(["* * IS * *", "KEFLAVIKURFLUGVOL", "LUR", "12.07.19", "KEF"])
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "IS")
+        #expect(top.airport?.iata == "KEF")
+        #expect(top.city?.name == "Keflavík")
+        #expect(top.region?.name == "Suðurnes")
+        #expect(top.confidence >= 0.9)
+        #expect(p.date?.value == "2019-07-12")
+        #expect(p.entryMethod == .air)
+        #expect(top.evidence.contains { $0.kind == .airportWord })
+        #expect(top.evidence.contains { $0.kind == .airportName })
+        #expect(!p.candidates.contains { $0.country.code == "US" && $0.confidence > 0.1 })  // LUR was joined
+    }
+
+    @Test func diacriticsDoNotMatter() throws {
+        let plain = try propose(["KEFLAVIKURFLUGVOLLUR"])
+        let accented = try propose(["KEFLAVÍKURFLUGVÖLLUR"])
+        #expect(plain.candidates.first?.country.code == "IS")
+        #expect(accented.candidates.first?.country.code == "IS")
+        #expect(plain.candidates.first?.confidence == accented.candidates.first?.confidence)
+        #expect(try propose(["GIRIS"]).direction == .arrival)
+        #expect(try propose(["GİRİŞ"]).direction == .arrival)
+    }
+
+    @Test func aStampNamingOnlyItsAirport() throws {
+        let p = try propose(["SUVARNABHUMI AIRPORT", "12 JUL 2019"])
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "TH")
+        #expect(top.airport?.iata == "BKK")
+        #expect(top.city?.name == "Bangkok")
+        #expect(p.entryMethod == .air)
+        // One clue, however good, is not certainty.
+        #expect(top.confidence > 0.5 && top.confidence < 0.9)
+    }
+
+    @Test func schipholAndHeathrowAndNarita() throws {
+        #expect(try propose(["SCHIPHOL", "12.07.19"]).candidates.first?.airport?.iata == "AMS")
+        let uk = try propose(["UK BORDER", "HEATHROW (5)", "12 JUL 2019"])
+        #expect(uk.candidates.first?.country.code == "GB")
+        #expect(uk.candidates.first?.airport?.iata == "LHR")
+        #expect(try #require(uk.candidates.first).confidence >= 0.8)
+        let jp = try propose(["LANDING PERMISSION", "NARITA(N)", "12 JUL 2019"])
+        #expect(jp.candidates.first?.country.code == "JP")
+        #expect(jp.candidates.first?.airport?.iata == "NRT")
+        #expect(jp.direction == .arrival)
+        #expect(!jp.candidates.contains { $0.country.code == "NO" })  // (N) is a terminal
+    }
+
+    @Test func frankfurtSchengenStamp() throws {
+        let p = try propose(["D", "FRANKFURT/M", "05.03.19"])
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "DE")
+        #expect(p.date?.value == "2019-03-05")
+        #expect(top.evidence.contains { $0.kind == .distinguishingSign })
+        #expect(top.evidence.contains { $0.kind == .cityName || $0.kind == .airportName })
+    }
+
+    @Test func aSingleWeakClueStaysBelowHalf() throws {
+        let cases: [[String]] = [
+            ["IS"],  // a lone two-letter code
+            ["THE BEARER AND FAMILY"],  // stop-word IATA codes in running text
+            ["AND"],  // a stop-word alone
+            ["N"],  // a single-letter sign
+            ["JFK@40"],  // a good code read badly
+            ["YORK"],  // a city name in two countries
+        ]
+        for lines in cases {
+            let p = try propose(lines)
+            #expect(p.candidates.allSatisfy { $0.confidence < 0.5 }, "\(lines): \(p.candidates.map { ($0.country.code, $0.confidence) })")
+        }
+    }
+
+    @Test func severalWordsBesideAnAirportWordNameTheAirport() throws {
+        let vn = try propose(["NHẬP CẢNH", "SÂN BAY TÂN SƠN NHẤT", "12-07-2019"])
+        let top = try #require(vn.candidates.first)
+        #expect(top.country.code == "VN")
+        #expect(top.airport?.iata == "SGN")
+        #expect(top.city?.name == "Ho Chi Minh City")
+        #expect(vn.direction == .arrival)
+        // TÂN is a Vietnamese word, not the code of Tangalooma (AU).
+        #expect(!vn.candidates.contains { $0.country.code == "AU" })
+        let id = try propose(["REPUBLIK INDONESIA", "KEDATANGAN", "BANDARA NGURAH RAI"])
+        #expect(id.candidates.first?.airport?.iata == "DPS")
+        #expect(try #require(id.candidates.first).confidence >= 0.8)
+    }
+
+    @Test func anAirportWordAndACityGiveTheCitysAirport() throws {
+        let p = try propose(["AEROPORTO DE LISBOA", "P", "12.07.19", "ENTRADA"])
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "PT")
+        #expect(top.city?.name == "Lisbon")
+        #expect(top.airport?.iata == "LIS")
+        #expect(p.direction == .arrival)
+        // Without an airport word the city stays a city.
+        #expect(try propose(["LISBOA", "P"]).candidates.first?.airport == nil)
+    }
+
+    @Test func anAirportThatDoesNotStandOutIsLeftOut() throws {
+        // LONDON fits Heathrow and Gatwick equally: the chain stops at the city.
+        let top = try #require(try propose(["LONDON"]).candidates.first)
+        #expect(top.country.code == "GB")
+        #expect(top.city?.name == "London")
+        #expect(top.airport == nil)
+    }
+
+    @Test func evidenceQuotesTheStamp() throws {
+        let p = try propose(["U.S. CUSTOMS AND BORDER PROTECTION", "ADMITTED", "JFK"])
+        let top = try #require(p.candidates.first)
+        #expect(top.evidence.contains { $0.kind == .countryName && $0.text == "U.S. CUSTOMS AND BORDER PROTECTION" })
+        #expect(top.evidence.contains { $0.kind == .iataCode && $0.text == "JFK" && $0.detail.contains("Kennedy") })
+    }
+
+    @Test func aNameThatOnlyFitsAnAirstripIsWeak() throws {
+        let p = try propose(["PARADISE"])
+        #expect(p.candidates.allSatisfy { $0.confidence < 0.35 })
+        // A word cut short fits by prefix only and counts less than the whole word.
+        let cut = try #require(try propose(["FRANKF"]).candidates.first)
+        let whole = try #require(try propose(["FRANKFURT"]).candidates.first)
+        #expect(cut.country.code == "DE")
+        #expect(cut.confidence < whole.confidence)
+    }
+
+    @Test func commonStampWordsAreNotPlaceNames() throws {
+        let places = TestPlaces()
+        _ = try propose(["IMMIGRATION", "PASSPORT CONTROL KEFLAVIK", "INTERNATIONAL"], places: places)
+        #expect(!places.queries.contains("airports immigration"))
+        #expect(!places.queries.contains("cities passport"))
+        #expect(!places.queries.contains("cities passport control"))
+        #expect(!places.queries.contains("airports international"))
+        #expect(places.queries.contains("cities keflavik"))
+        #expect(places.queries.contains("cities control keflavik"))  // a phrase with a place is still tried
+    }
+
+    @Test func runningTextGivesNoCountryCode() throws {
+        let p = try propose(["THIS IS VALID FOR 30 DAYS"])
+        #expect(!p.candidates.contains { $0.country.code == "IS" })
+        let alone = try propose(["KEFLAVIK", "IS"])
+        #expect(alone.candidates.first?.evidence.contains { $0.kind == .countryCode && $0.text == "IS" } == true)
+    }
+
+    @Test func conflictingCluesSplitTheMass() throws {
+        // An American authority and a German airport word with its city: both strong, they disagree.
+        let p = try propose(["DEPARTMENT OF HOMELAND SECURITY", "FLUGHAFEN FRANKFURT"])
+        let us = try #require(p.candidates.first { $0.country.code == "US" })
+        let de = try #require(p.candidates.first { $0.country.code == "DE" })
+        #expect(us.confidence < 0.7)
+        #expect(de.confidence < 0.7)
+        let unanimous = try propose(["DEPARTMENT OF HOMELAND SECURITY"])
+        #expect(try #require(unanimous.candidates.first).confidence > us.confidence)
+    }
+
+    @Test func moreAgreeingCluesRaiseConfidence() throws {
+        let one = try propose(["KEF"])
+        let two = try propose(["KEF", "KEFLAVIKURFLUGVOLLUR"])
+        let three = try propose(["KEF", "KEFLAVIKURFLUGVOLLUR", "IS"])
+        let c1 = try #require(one.candidates.first).confidence
+        let c2 = try #require(two.candidates.first).confidence
+        let c3 = try #require(three.candidates.first).confidence
+        #expect(c1 < c2 && c2 < c3)
+        #expect(c1 < 0.9)
+        #expect(c3 >= 0.9)
+    }
+
+    @Test func countryNamesInOtherLanguages() throws {
+        #expect(try propose(["REPUBLIK ÍSLAND"]).candidates.first?.country.code == "IS")
+        #expect(try propose(["BUNDESREPUBLIK DEUTSCHLAND"]).candidates.first?.country.code == "DE")
+        #expect(try propose(["ESTADOS UNIDOS"]).candidates.first?.country.code == "US")
+        #expect(try propose(["HOLLAND", "SCHIPHOL"]).candidates.first?.country.code == "NL")
+    }
+
+    @Test func ocrDigitConfusionsAreRepaired() throws {
+        let p = try propose(["5CHIPH0L"])
+        #expect(p.candidates.first?.airport?.iata == "AMS")
+    }
+
+    @Test func candidatesAreMergedPerCountryAndRanked() throws {
+        let p = try propose(["NEW YORK", "JFK", "DEPARTMENT OF HOMELAND SECURITY"])
+        let codes = p.candidates.map(\.country.code)
+        #expect(Set(codes).count == codes.count)
+        #expect(p.candidates.map(\.confidence) == p.candidates.map(\.confidence).sorted(by: >))
+        #expect(p.candidates.allSatisfy { (0...1).contains($0.confidence) })
+        // NEW YORK names the city; York (GB) inside it is not separate evidence.
+        #expect(!codes.contains("GB"))
+    }
+
+    @Test func aCodeInsideAPlaceNameIsPartOfTheName() throws {
+        // SAN is San Diego's code (OurAirports), but on this line it starts SAN JOSE.
+        let places = TestPlaces()
+        places.cities.append((City(id: 3621849, name: "San José", countryCode: "CR", regionID: "CR.08", population: 335007, latitude: 9.93388, longitude: -84.08489), ["San José", "San Jose"]))
+        places.countries.append(Country(code: "CR", alpha3: "CRI", name: "Costa Rica", continent: "NA", population: 4_999_441))
+        places.countryNames["CR"] = ["Costa Rica"]
+        places.airports.append(Airport(iata: "SAN", icao: "KSAN", name: "San Diego International Airport", municipality: "San Diego", countryCode: "US", regionID: "US.CA", cityID: nil, type: "large_airport", scheduled: true, latitude: 32.7336006165, longitude: -117.190002441))
+        let p = try propose(["SAN JOSE"], places: places)
+        #expect(p.candidates.first?.country.code == "CR")
+        #expect(!p.candidates.contains { $0.country.code == "US" })
+    }
+
+    @Test func emptyReadingHasNoCandidates() throws {
+        let places = TestPlaces()
+        let p = try propose([], places: places)
+        #expect(p.candidates.isEmpty)
+        #expect(p.date == nil && p.direction == nil && p.entryMethod == nil)
+        #expect(places.queries.isEmpty)
+    }
+
+    @Test func unknownWordsGiveNoCandidates() throws {
+        let p = try propose(["XQZ", "12.07.19", "0815"])
+        #expect(p.candidates.isEmpty)
+        #expect(p.date?.value == "2019-07-12")
+    }
+
+    @Test func entryMethodFromWords() throws {
+        #expect(try propose(["SEEHAFEN", "HAMBURG"]).entryMethod == .sea)
+        #expect(try propose(["BAHNHOF", "BASEL"]).entryMethod == .rail)
+        #expect(try propose(["ROAD", "BORDER"]).entryMethod == .land)
+        #expect(try propose(["EINREISE"]).entryMethod == nil)
+    }
+
+    @Test func gazetteerErrorsPropagate() throws {
+        struct Broken: PlaceDirectory {
+            struct Failed: Error {}
+            func airport(iata: String) throws -> Airport? { throw Failed() }
+            func airports(nameWord: String, limit: Int) throws -> [Airport] { throw Failed() }
+            func country(code: String) throws -> Country? { throw Failed() }
+            func countries(named: String) throws -> [Country] { throw Failed() }
+            func cities(named: String, countryCode: String?, limit: Int) throws -> [City] { throw Failed() }
+            func city(id: Int) throws -> City? { throw Failed() }
+            func region(id: String) throws -> Region? { throw Failed() }
+        }
+        let matcher = StampMatcher(directory: Broken(), lexicon: TestLexicon.shared)
+        #expect(throws: Broken.Failed.self) { try matcher.propose(from: reading(["JFK"])) }
+    }
+}
