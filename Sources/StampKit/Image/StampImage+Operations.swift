@@ -131,3 +131,31 @@ extension StampImage {
     /// The PIX for Tesseract, which declares its own opaque `struct Pix`; valid while `self` lives.
     var opaquePix: OpaquePointer { OpaquePointer(pix) }
 }
+
+extension StampImage {
+    /// The counter-clockwise turn (degrees, in (-90, 90]) that makes this image's text lines
+    /// horizontal, and Leptonica's confidence (max/min score ratio; below ~2 means no clear
+    /// lines). Searches the whole half-circle: ±47° about both the horizontal and the vertical,
+    /// unlike `pixFindSkewAndDeskew` (±7°). Whether the text then reads upright or upside down
+    /// is for the OCR stage to tell.
+    public func textLineAngle() throws -> (degrees: Double, confidence: Double) {
+        let gray = try grayscale()
+        guard let binary = pixConvertTo1(gray.pix, 140) else {
+            throw ImageError(.operationFailed, "Leptonica could not binarise this image to find its angle; pass the angle with --rotate")
+        }
+        var owned: UnsafeMutablePointer<PIX>? = binary
+        defer { pixDestroy(&owned) }
+        // Work at about 500 px on the long side: enough for line profiles, cheap to shear.
+        let long = max(width, height)
+        let reduction: l_int32 = long >= 3200 ? 8 : long >= 1600 ? 4 : long >= 800 ? 2 : 1
+        var angle: Float = 0, confidence: Float = 0
+        let failed = pixFindSkewOrthogonalRange(binary, &angle, &confidence, reduction, min(reduction, 2),
+                                                47, 1, 0.05, 0)
+        guard failed == 0 else { return (0, 0) }
+        // Leptonica reports the clockwise turn that deskews; StampKit counts counter-clockwise.
+        var degrees = -Double(angle)
+        while degrees <= -90 { degrees += 180 }
+        while degrees > 90 { degrees -= 180 }
+        return (degrees, Double(confidence))
+    }
+}
