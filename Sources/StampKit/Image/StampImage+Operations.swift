@@ -90,6 +90,13 @@ extension StampImage {
                         "normalise the contrast of")
     }
 
+    /// Evens out uneven lighting (shadow, light falloff) by dividing by a smoothed background,
+    /// leaving paper near white and ink dark.
+    public func backgroundNormalised() throws -> StampImage {
+        let gray = try grayscale()
+        return try made(pixBackgroundNormSimple(gray.pix, nil, nil), "even out the lighting of")
+    }
+
     /// Writes a JPEG no longer than `longSide` on either side, for the catalogue.
     public func writeThumbnail(to url: URL, longSide: Int = 256, quality: Int = 80) throws {
         let factor = Double(longSide) / Double(max(width, height))
@@ -139,8 +146,30 @@ extension StampImage {
     /// unlike `pixFindSkewAndDeskew` (±7°). Whether the text then reads upright or upside down
     /// is for the OCR stage to tell.
     public func textLineAngle() throws -> (degrees: Double, confidence: Double) {
+        try textLineAngle(binarisation: .backgroundNormalisedOtsu)
+    }
+
+    /// How to make the 1-bit image the line-angle search needs.
+    enum SkewBinarisation: CaseIterable { case fixed, backgroundNormalisedOtsu, backgroundNormalised }
+
+    func textLineAngle(binarisation: SkewBinarisation) throws -> (degrees: Double, confidence: Double) {
         let gray = try grayscale()
-        guard let binary = pixConvertTo1(gray.pix, 140) else {
+        let made: UnsafeMutablePointer<PIX>?
+        switch binarisation {
+        case .fixed:
+            made = pixConvertTo1(gray.pix, 140)
+        case .backgroundNormalisedOtsu:
+            made = pixOtsuThreshOnBackgroundNorm(gray.pix, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, nil)
+        case .backgroundNormalised:
+            if let flat = pixBackgroundNormSimple(gray.pix, nil, nil) {
+                var f: UnsafeMutablePointer<PIX>? = flat
+                made = pixConvertTo1(flat, 160)
+                pixDestroy(&f)
+            } else {
+                made = nil
+            }
+        }
+        guard let binary = made else {
             throw ImageError(.operationFailed, "Leptonica could not binarise this image to find its angle; pass the angle with --rotate")
         }
         var owned: UnsafeMutablePointer<PIX>? = binary

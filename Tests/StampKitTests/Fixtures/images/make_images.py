@@ -142,3 +142,94 @@ bomb = (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", struct.pack(">IIBBBBB", side, 
 with open(os.path.join(OUT, "bomb.png"), "wb") as f:
     f.write(bomb)
 print(f"bomb.png: {side}x{side}, {len(bomb)} bytes")
+
+
+# --- Harder "photo of a passport page" scenes, for the rotation search and preparation settings.
+
+def star(d, cx, cy, r, fill):
+    import math
+    pts = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rr = r if k % 2 == 0 else r * 0.45
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    d.polygon(pts, fill=fill)
+
+
+def schengen(code, place, date, ink, seed):
+    """A Schengen-style entry stamp: stars around the country sign, plane, place, date, serial."""
+    import math
+    rnd = random.Random(seed)
+    w, h = 560, 400
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([8, 8, w - 8, h - 8], radius=46, outline=ink, width=7)
+    cx, cy = 110, 120
+    for k in range(12):
+        a = k * math.pi / 6
+        star(d, cx + 72 * math.cos(a), cy + 72 * math.sin(a), 10, ink)
+    f = ImageFont.truetype(BOLD, 54)
+    box = d.textbbox((0, 0), code, font=f)
+    d.text((cx - (box[2] - box[0]) / 2 - box[0], cy - (box[3] - box[1]) / 2 - box[1]), code, font=f, fill=ink)
+    # A plane: fuselage and wings.
+    d.polygon([(300, 110), (470, 110), (490, 120), (470, 130), (300, 130)], fill=ink)
+    d.polygon([(380, 112), (340, 60), (360, 60), (420, 112)], fill=ink)
+    d.polygon([(380, 128), (340, 180), (360, 180), (420, 128)], fill=ink)
+    d.polygon([(300, 112), (285, 85), (298, 85), (318, 112)], fill=ink)
+    f2 = ImageFont.truetype(CONDENSED, 48)
+    d.text((40, 230), place, font=f2, fill=ink)
+    f3 = ImageFont.truetype(MONO, 50)
+    d.text((40, 300), date, font=f3, fill=ink)
+    d.text((400, 300), f"{rnd.randint(100, 999)}", font=ImageFont.truetype(MONO, 36), fill=ink)
+    # Uneven inking: knock out specks so letters are not perfectly solid.
+    px = img.load()
+    for _ in range(w * h // 12):
+        x, y = rnd.randrange(w), rnd.randrange(h)
+        if px[x, y][3] > 0:
+            px[x, y] = (0, 0, 0, 0)
+    return img
+
+
+def page(stamp_rgba, angle, size, paper, seed, shadow=True, scribble=None):
+    """Places a stamp on a passport page photo: guilloche lines, light falloff, blur, noise."""
+    import math
+    rnd = random.Random(seed)
+    w, h = size
+    img = Image.new("RGB", size, paper)
+    d = ImageDraw.Draw(img)
+    for k in range(0, w + h, 9):  # guilloche-like background print
+        d.arc([k - 400, -200, k + 400, h + 200], 200, 340, fill=tuple(max(0, c - 22) for c in paper), width=1)
+    turned = stamp_rgba.rotate(angle, resample=Image.BICUBIC, expand=True)
+    x = (w - turned.size[0]) // 2 + rnd.randint(-30, 30)
+    y = (h - turned.size[1]) // 2 + rnd.randint(-30, 30)
+    img.paste(turned, (x, y), turned)
+    if scribble:
+        d.line(scribble, fill=(30, 30, 60), width=4, joint="curve")
+    if shadow:  # a phone's light falloff towards one corner
+        grad = Image.new("L", size)
+        gp = grad.load()
+        for yy in range(0, h, 4):
+            for xx in range(0, w, 4):
+                v = int(70 * (xx / w + yy / h) / 2)
+                for dy in range(4):
+                    for dx in range(4):
+                        if xx + dx < w and yy + dy < h:
+                            gp[xx + dx, yy + dy] = v
+        img = Image.composite(Image.new("RGB", size, (0, 0, 0)), img, grad)
+    img = img.filter(ImageFilter.GaussianBlur(1.1))
+    px = img.load()
+    for _ in range(w * h // 30):
+        xx, yy = rnd.randrange(w), rnd.randrange(h)
+        r, g, b = px[xx, yy]
+        n = rnd.randint(-20, 20)
+        px[xx, yy] = (max(0, min(255, r + n)), max(0, min(255, g + n)), max(0, min(255, b + n)))
+    return img
+
+
+save(page(schengen("IS", "KEFLAVIK", "12.07.19", (40, 60, 150, 255), 11), 90, (1200, 1000), (236, 226, 214), 12),
+     "page-kef-rot90.jpg", quality=70)
+save(page(schengen("D", "FRANKFURT/M", "03.05.22", (30, 30, 30, 255), 13), 180 + 6, (1200, 1000), (228, 234, 240), 14,
+          scribble=[(420, 420), (520, 520), (600, 470), (700, 560), (780, 500)]),
+     "page-fra-rot186.jpg", quality=70)
+save(page(schengen("F", "ROISSY CDG", "21.09.18", (150, 40, 60, 255), 15), -24, (1200, 1000), (240, 238, 230), 16),
+     "page-cdg-rot-24.jpg", quality=70)
