@@ -174,9 +174,9 @@ extension StampImage {
         }
         var owned: UnsafeMutablePointer<PIX>? = binary
         defer { pixDestroy(&owned) }
-        // Work at about 500 px on the long side: enough for line profiles, cheap to shear.
+        // Sweep at 300–600 px on the long side: enough for line profiles, cheap to shear.
         let long = max(width, height)
-        let reduction: l_int32 = long >= 3200 ? 8 : long >= 1600 ? 4 : long >= 800 ? 2 : 1
+        let reduction: l_int32 = long >= 2400 ? 8 : long >= 1200 ? 4 : long >= 600 ? 2 : 1
         var angle: Float = 0, confidence: Float = 0
         let failed = pixFindSkewOrthogonalRange(binary, &angle, &confidence, reduction, min(reduction, 2),
                                                 47, 1, 0.05, 0)

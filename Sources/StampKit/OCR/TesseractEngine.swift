@@ -10,10 +10,14 @@ public final class TesseractEngine {
         case automatic = 3
         /// One uniform block of text (PSM 6).
         case singleBlock = 6
+        /// Exactly one text line (PSM 7), e.g. one MRZ line.
+        case singleLine = 7
         /// As much text as possible in no particular order (PSM 11).
         case sparse = 11
         /// Sparse text with orientation detection (PSM 12).
         case sparseWithOrientation = 12
+        /// One line, no Tesseract-specific line hacks (PSM 13).
+        case rawLine = 13
     }
 
     private let api: OpaquePointer
@@ -108,8 +112,17 @@ public final class TesseractEngine {
         return installed.first.map { [$0] } ?? ["eng"]
     }
 
+    /// Sets a run-time Tesseract variable (e.g. `tessedit_char_whitelist`); false when Tesseract
+    /// does not know it. Dictionary switches only work through `initVariables`.
+    @discardableResult
+    public func setVariable(_ name: String, _ value: String) -> Bool {
+        TessBaseAPISetVariable(api, name, value) != 0
+    }
+
     /// Reads `image` and returns its text lines with their words, boxes in `image`'s pixels.
-    func recognise(_ image: StampImage, layout: Layout) throws -> [OCRLine] {
+    /// Words without a letter or digit (rules, stars, pictogram fragments read as "=", "—", "*")
+    /// are dropped, and lines left empty with them.
+    public func recognise(_ image: StampImage, layout: Layout) throws -> [OCRLine] {
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
         // capi.h only forward-declares `struct Pix`; the pointer crosses as an opaque one.
         TessBaseAPISetImage2(api, .init(image.opaquePix))
@@ -136,10 +149,12 @@ public final class TesseractEngine {
 
         var lines: [OCRLine] = []
         var current: OCRLine?
+        var wordsSeen = 0  // words Tesseract put in the current line, kept or dropped
         func finish() {
             guard var line = current else { return }
             current = nil
             guard !line.words.isEmpty else { return }
+            if line.words.count != wordsSeen { line.text = line.words.map(\.text).joined(separator: " ") }
             line.confidence = line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
             lines.append(line)
         }
@@ -147,9 +162,11 @@ public final class TesseractEngine {
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
                 finish()
                 current = OCRLine(text: text(RIL_TEXTLINE), confidence: 0, box: box(RIL_TEXTLINE), words: [])
+                wordsSeen = 0
             }
             let word = text(RIL_WORD)
-            if !word.isEmpty {
+            if !word.isEmpty { wordsSeen += 1 }
+            if word.unicodeScalars.contains(where: CharacterSet.alphanumerics.contains) {
                 let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
                 current?.words.append(OCRWord(text: word, confidence: confidence, box: box(RIL_WORD)))
             }

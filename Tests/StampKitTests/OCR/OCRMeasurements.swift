@@ -4,7 +4,7 @@ import Testing
 
 /// Numbers behind the reader's settings, printed rather than asserted (no timing assertions in
 /// tests). Run with: OMP_THREAD_LIMIT=1 STAMPKIT_MEASURE=1 swift test --filter OCRMeasurements
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["STAMPKIT_MEASURE"] != nil))
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["STAMPKIT_MEASURE"] != nil))
 struct OCRMeasurements {
     static let stamps = [
         ("stamp-upright.jpg", 0.0), ("stamp-rot90.jpg", -90), ("stamp-rot180.jpg", 180),
@@ -44,24 +44,33 @@ struct OCRMeasurements {
         let reader = try TesseractStampReader()
         let engine = try reader.engine(for: [])
         for layout in [TesseractEngine.Layout.automatic, .singleBlock, .sparse, .sparseWithOrientation] {
-            var total = 0, times: [Double] = []
+            var total = 0, wrongMax = 0, times: [Double] = [], pages: [String] = []
             for (name, expected) in Self.stamps {
                 let image = try reader.prepare(try StampImage(contentsOf: ImagingFixtures.url(name))).image
                 let upright = try image.rotated(byDegrees: expected)
                 var lines: [OCRLine] = []
-                times.append(try milliseconds { lines = try engine.recognise(upright, layout: layout) })
+                let ms = try milliseconds { lines = try engine.recognise(upright, layout: layout) }
+                times.append(ms)
                 total += TesseractStampReader.score(lines)
-                print("  psm \(layout.rawValue) \(name): \(lines.map(\.text).joined(separator: " | "))")
+                let wrong = TesseractStampReader.score(try engine.recognise(try image.rotated(byDegrees: expected + 180), layout: layout))
+                wrongMax = max(wrongMax, wrong)
+                if name.hasPrefix("page") { pages.append("\(TesseractStampReader.score(lines))/\(wrong) \(Int(ms))ms") }
             }
-            print("layout psm \(layout.rawValue): total score \(total), median \(median(times)) ms")
+            print("layout psm \(layout.rawValue): total score \(total), worst wrong-way score \(wrongMax), median \(median(times)) ms; pages \(pages)")
         }
     }
 
-    @Test func plainVersusFull() throws {
+    @Test(arguments: [false, true])
+    func plainVersusFull(phoneSized: Bool) throws {
         let reader = try TesseractStampReader()
         var ratios: [Double] = []
+        let scratch = try ImagingFixtures.scratch()
         for (name, expected) in Self.stamps {
-            let url = ImagingFixtures.url(name)
+            var url = ImagingFixtures.url(name)
+            if phoneSized {  // the fixture enlarged to a 12-megapixel-class photo (4000 px long side)
+                url = scratch.appendingPathComponent(name + ".big.jpg")
+                try StampImage(contentsOf: ImagingFixtures.url(name)).scaledUp(toLongSide: 4000).writeJPEG(to: url, quality: 85)
+            }
             var plain: [Double] = [], full: [Double] = []
             var reading = OCRReading(lines: [], rotation: 0), plainReading = reading
             for _ in 0..<5 {
@@ -74,7 +83,7 @@ struct OCRMeasurements {
                          plainReading.text.replacingOccurrences(of: "\n", with: " | ") as NSString,
                          reading.text.replacingOccurrences(of: "\n", with: " | ") as NSString))
         }
-        print(String(format: "median full/plain ratio: %.2f", median(ratios)))
+        print(String(format: "median full/plain ratio (phone-sized %@): %.2f", phoneSized ? "yes" : "no", median(ratios)))
     }
 }
 
@@ -147,6 +156,61 @@ extension OCRMeasurements {
                 let good = lines.flatMap(\.words).filter { $0.confidence >= 70 }.map(\.text)
                 print("fragile psm \(layout.rawValue) \(angle): score \(TesseractStampReader.score(lines)) \(good)")
             }
+        }
+    }
+}
+
+extension OCRMeasurements {
+    /// Cleaning variants at the known angle and at the wrong (half-turned) one: score and time.
+    @Test func cleaningVariants() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let names = ["page-kef-rot90.jpg", "page-fra-rot186.jpg", "page-cdg-rot-24.jpg", "stamp-faded.jpg", "stamp-colour.jpg", "stamp-rot180.jpg"]
+        typealias Variant = (String, (StampImage) throws -> StampImage)
+        let variants: [Variant] = [
+            ("gray", { $0 }),
+            ("contrast 30", { try $0.contrastNormalised(minDifference: 30) }),
+            ("contrast 50", { try $0.contrastNormalised(minDifference: 50) }),
+            ("contrast 30 tile 100", { try $0.contrastNormalised(tile: 100, minDifference: 30) }),
+            ("bgnorm", { try $0.backgroundNormalised() }),
+            ("bgnorm+contrast 40", { try $0.backgroundNormalised().contrastNormalised(minDifference: 40) }),
+        ]
+        for (label, make) in variants {
+            var report: [String] = [], times: [Double] = []
+            for name in names {
+                let expected = Self.stamps.first { $0.0 == name }!.1
+                let gray = try StampImage(contentsOf: ImagingFixtures.url(name)).grayscale().scaledDown(toLongSide: reader.workingLongSide)
+                var right = 0, wrong = 0
+                let ms = try milliseconds {
+                    let cleaned = try make(gray)
+                    right = TesseractStampReader.score(try engine.recognise(try cleaned.rotated(byDegrees: expected), layout: reader.layout))
+                    wrong = TesseractStampReader.score(try engine.recognise(try cleaned.rotated(byDegrees: expected + 180), layout: reader.layout))
+                }
+                times.append(ms)
+                report.append("\(right)/\(wrong) \(Int(ms))ms")
+            }
+            print("clean \(label): \(report.joined(separator: ", "))")
+        }
+    }
+}
+
+extension OCRMeasurements {
+    /// Default language choice: eng alone against eng plus installed Latin-script packs.
+    @Test func languageChoice() throws {
+        let sets = [["eng"], ["eng", "isl"], ["isl", "eng"]].filter { $0.allSatisfy(TesseractEngine.installedLanguages().contains) }
+        for languages in sets {
+            let reader = try TesseractStampReader(languages: languages)
+            var times: [Double] = [], total = 0
+            for (name, _) in Self.stamps {
+                var reading = OCRReading(lines: [], rotation: 0)
+                times.append(try milliseconds { reading = try reader.read(imageAt: ImagingFixtures.url(name)) })
+                total += TesseractStampReader.score(reading.lines)
+            }
+            var icelandic = ""
+            if FileManager.default.fileExists(atPath: "/tmp/isl.png") {
+                icelandic = try reader.read(imageAt: URL(fileURLWithPath: "/tmp/isl.png")).text.replacingOccurrences(of: "\n", with: " | ")
+            }
+            print("languages \(languages.joined(separator: "+")): total score \(total), median read \(median(times)) ms; Icelandic line: \(icelandic)")
         }
     }
 }

@@ -87,6 +87,20 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(frankfurt.box.y < date.box.y)
     }
 
+    @Test func wordsWithoutLettersOrDigitsAreDropped() throws {
+        let reader = try TesseractStampReader()
+        // The page photo's stars, plane and guilloche print read as "*", "=", "—" and the like.
+        let reading = try reader.read(imageAt: ImagingFixtures.url("page-cdg-rot-24.jpg"), options: ReadOptions())
+        #expect(contains(reading, "ROISSY"))
+        for line in reading.lines {
+            #expect(!line.words.isEmpty)
+            #expect(line.text == line.words.map(\.text).joined(separator: " "))
+            for word in line.words {
+                #expect(word.text.unicodeScalars.contains(where: CharacterSet.alphanumerics.contains), "kept \(word.text)")
+            }
+        }
+    }
+
     @Test func plainPassDoesNoStraightening() throws {
         let reader = try TesseractStampReader()
         let upright = try reader.plainPass(imageAt: ImagingFixtures.url("stamp-upright.jpg"))
