@@ -1,0 +1,113 @@
+import CLeptonica
+import Foundation
+
+/// A picture of a stamp or passport page, held as a Leptonica PIX that this object owns.
+/// Every operation returns a new image; not Sendable, like every C handle in StampKit.
+public final class StampImage {
+    /// The owned PIX; freed exactly once in deinit.
+    let pix: UnsafeMutablePointer<PIX>
+
+    /// Width in pixels.
+    public var width: Int { Int(pixGetWidth(pix)) }
+    /// Height in pixels.
+    public var height: Int { Int(pixGetHeight(pix)) }
+    /// Bits per pixel: 8 for grayscale, 32 for colour, lower for bitonal/palette files.
+    public var depth: Int { Int(pixGetDepth(pix)) }
+
+    /// The EXIF orientation found in the file (already applied to the pixels), if any.
+    public private(set) var exifOrientation: ExifOrientation?
+
+    /// The default refusal size: 120 megapixels, far above any phone photo (a 50 MP shot) but
+    /// well below what would exhaust memory when decoded as 32-bit colour (480 MB).
+    public static let defaultPixelLimit = 120_000_000
+
+    /// Takes ownership of a PIX made by Leptonica.
+    init(adopting pix: UnsafeMutablePointer<PIX>) {
+        Leptonica.silence()
+        self.pix = pix
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&owned)
+    }
+
+    /// Loads an image file (JPEG, PNG, TIFF, WebP or BMP) and turns it upright as its EXIF
+    /// Orientation says. Refuses files whose header declares more than `pixelLimit` pixels
+    /// before decoding anything, so a decompression bomb costs nothing.
+    public convenience init(contentsOf url: URL, pixelLimit: Int = StampImage.defaultPixelLimit,
+                            applyExifOrientation: Bool = true) throws {
+        Leptonica.silence()
+        let bytes = try Self.readBytes(url)
+        try Self.checkHeader(bytes, pixelLimit: pixelLimit)
+        let decoded = CodecQuiet.run {
+            bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<PIX>? in
+                pixReadMem(raw.bindMemory(to: l_uint8.self).baseAddress, raw.count)
+            }
+        }
+        guard let decoded else {
+            throw ImageError(.corrupt, "the image data is damaged or truncated and could not be decoded; copy or export the photo again")
+        }
+        var stored = StampImage(adopting: decoded)
+        let orientation = ExifOrientation.inJPEG(bytes)
+        if applyExifOrientation, let orientation {
+            stored = try stored.oriented(orientation)
+        }
+        // A clone shares the pixels and bumps the reference count; `stored` drops its own.
+        self.init(adopting: pixClone(stored.pix))
+        exifOrientation = orientation
+    }
+
+    private static func readBytes(_ url: URL) throws -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw ImageError(.missing, "no file at this path; check the path and try again")
+        }
+        if isDirectory.boolValue {
+            throw ImageError(.isDirectory, "this is a directory, not an image; give the path of a photo inside it")
+        }
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw ImageError(.unreadable, "the file cannot be read (permissions?); make it readable, e.g. chmod u+r, and try again")
+        }
+        if bytes.isEmpty {
+            throw ImageError(.empty, "the file is empty (0 bytes); copy the photo again from its source")
+        }
+        return bytes
+    }
+
+    /// Checks format and declared size from the first bytes, without decoding pixels.
+    static func checkHeader(_ bytes: Data, pixelLimit: Int) throws {
+        var probe = [l_uint8](bytes.prefix(16))
+        while probe.count < 16 { probe.append(0) }  // findFileFormatBuffer reads 12 bytes
+        var format: l_int32 = 0
+        let found = findFileFormatBuffer(probe, &format)
+        let tiffs = [IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4,
+                     IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG]
+        let supported: [Int] = [IFF_JFIF_JPEG, IFF_PNG, IFF_WEBP, IFF_BMP] + tiffs
+        guard found == 0, supported.contains(Int(format)) else {
+            throw ImageError(.unsupportedFormat, "not a JPEG/PNG/TIFF/WebP/BMP image; export the photo as JPEG and try again")
+        }
+        guard ImageCompleteness.looksComplete(bytes, format: Int(format)) else {
+            throw ImageError(.corrupt, "the image file is cut short or damaged (incomplete copy or download?); copy or export the photo again")
+        }
+        var w: l_int32 = 0, h: l_int32 = 0, bps: l_int32 = 0, spp: l_int32 = 0, cmap: l_int32 = 0
+        var headerFormat: l_int32 = 0
+        let status = CodecQuiet.run {
+            bytes.withUnsafeBytes { raw in
+                pixReadHeaderMem(raw.bindMemory(to: l_uint8.self).baseAddress, raw.count,
+                                 &headerFormat, &w, &h, &bps, &spp, &cmap)
+            }
+        }
+        guard status == 0, w > 0, h > 0 else {
+            throw ImageError(.corrupt, "the image header is damaged or truncated; copy or export the photo again")
+        }
+        let pixels = Int(w) * Int(h)
+        if pixels > pixelLimit {
+            let mp = Double(pixels) / 1e6, limit = Double(pixelLimit) / 1e6
+            throw ImageError(.tooLarge, "the image declares \(w)×\(h) pixels (\(String(format: "%.0f", mp)) megapixels), over the \(String(format: "%.0f", limit)) megapixel limit; scale it down (e.g. convert -resize 50%) and try again")
+        }
+    }
+}

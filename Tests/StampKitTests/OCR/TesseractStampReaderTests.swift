@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import StampKit
+
+/// Difference between two angles in degrees, on the circle.
+private func angularDistance(_ a: Double, _ b: Double) -> Double {
+    let d = abs((a - b).truncatingRemainder(dividingBy: 360))
+    return min(d, 360 - d)
+}
+
+private func contains(_ reading: OCRReading, _ word: String) -> Bool {
+    reading.text.range(of: word, options: .caseInsensitive) != nil
+}
+
+@Suite(.serialized) struct TesseractStampReaderTests {
+    /// (fixture, words it must read, rotation that makes it upright, counter-clockwise)
+    static let stamps: [(String, [String], Double)] = [
+        ("stamp-upright.jpg", ["FRANKFURT", "EINREISE", "12.07.19"], 0),
+        ("stamp-rot90.jpg", ["KEFLAVIK", "ARRIVAL", "03.05.22"], -90),
+        ("stamp-rot180.jpg", ["HEATHROW", "BORDER", "2019"], 180),
+        ("stamp-rot270.jpg", ["NARITA", "DEPARTED", "2019.07.12"], 90),
+        ("stamp-rot17.jpg", ["SCHIPHOL", "DEPARTURE", "21.09.18"], -17),
+        ("stamp-rot-33.jpg", ["LISBOA", "SAIDA", "04.11.17"], 33),
+        ("stamp-faded.jpg", ["BARAJAS", "ENTRADA", "15.08.21"], 0),
+        ("stamp-colour.jpg", ["ADMITTED", "JUL", "2019"], 8),
+        ("stamp-exif6.jpg", ["ZURICH", "EINREISE"], 0),
+        ("stamp.png", ["MUNCHEN", "AUSREISE"], 0),
+        ("stamp.tif", ["MUNCHEN", "AUSREISE"], 0),
+        ("stamp.webp", ["MUNCHEN", "AUSREISE"], 0),
+        ("stamp.bmp", ["MUNCHEN", "AUSREISE"], 0),
+        ("page-kef-rot90.jpg", ["KEFLAVIK", "12.07.19"], -90),
+        ("page-fra-rot186.jpg", ["FRANKFURT", "03.05.22"], 174),
+        ("page-cdg-rot-24.jpg", ["ROISSY", "21.09.18"], 24),
+    ]
+
+    @Test(arguments: stamps)
+    func readsTheStampAndFindsItsRotation(name: String, words: [String], rotation: Double) throws {
+        let reader = try TesseractStampReader()
+        let reading = try reader.read(imageAt: ImagingFixtures.url(name), options: ReadOptions())
+        for word in words {
+            #expect(contains(reading, word), "\(name): expected \(word) in \(reading.text)")
+        }
+        #expect(angularDistance(reading.rotation, rotation) <= 3, "\(name): rotation \(reading.rotation), expected \(rotation)")
+        #expect(reading.rotation > -180 && reading.rotation <= 180)
+    }
+
+    @Test func givenRotationIsUsedExactly() throws {
+        let reader = try TesseractStampReader()
+        let url = ImagingFixtures.url("stamp-rot90.jpg")
+        let right = try reader.read(imageAt: url, options: ReadOptions(rotation: -90))
+        #expect(right.rotation == -90)
+        #expect(contains(right, "KEFLAVIK"))
+        // Told the wrong angle, the reader must not search: the sideways text stays unread.
+        let wrong = try reader.read(imageAt: url, options: ReadOptions(rotation: 0))
+        #expect(wrong.rotation == 0)
+        #expect(!contains(wrong, "KEFLAVIK"))
+    }
+
+    @Test func cropReadsOnlyThatPart() throws {
+        let reader = try TesseractStampReader()
+        let url = ImagingFixtures.url("stamp-upright.jpg")  // 640 × 380, three centred lines
+        let bottom = try reader.read(imageAt: url, options: ReadOptions(crop: PixelBox(x: 0, y: 220, width: 640, height: 160)))
+        #expect(contains(bottom, "12.07.19"))
+        #expect(!contains(bottom, "FRANKFURT"))
+        #expect {
+            try reader.read(imageAt: url, options: ReadOptions(crop: PixelBox(x: 600, y: 0, width: 100, height: 100)))
+        } throws: { ($0 as? ImageError)?.kind == .cropOutsideImage }
+    }
+
+    @Test func wordsAndLinesCarryBoxesInTheStraightenedImage() throws {
+        let reader = try TesseractStampReader()
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-upright.jpg"), options: ReadOptions())
+        #expect(reading.lines.count >= 3)
+        for line in reading.lines {
+            #expect(!line.words.isEmpty)
+            #expect(line.confidence >= 0 && line.confidence <= 100)
+            for word in line.words {
+                #expect(line.text.contains(word.text))
+                #expect(word.box.width > 0 && word.box.height > 0)
+                #expect(word.box.x >= 0 && word.box.x + word.box.width <= 640)
+                #expect(word.box.y >= 0 && word.box.y + word.box.height <= 380)
+            }
+        }
+        // Lines come top to bottom: FRANKFURT above EINREISE above the date.
+        let frankfurt = try #require(reading.lines.first { $0.text.contains("FRANKFURT") })
+        let date = try #require(reading.lines.first { $0.text.contains("12.07") })
+        #expect(frankfurt.box.y < date.box.y)
+    }
+
+    @Test func wordsWithoutLettersOrDigitsAreDropped() throws {
+        let reader = try TesseractStampReader()
+        // The page photo's stars, plane and guilloche print read as "*", "=", "—" and the like.
+        let reading = try reader.read(imageAt: ImagingFixtures.url("page-cdg-rot-24.jpg"), options: ReadOptions())
+        #expect(contains(reading, "ROISSY"))
+        for line in reading.lines {
+            #expect(!line.words.isEmpty)
+            #expect(line.text == line.words.map(\.text).joined(separator: " "))
+            for word in line.words {
+                #expect(word.text.unicodeScalars.contains(where: CharacterSet.alphanumerics.contains), "kept \(word.text)")
+            }
+        }
+    }
+
+    @Test func plainPassDoesNoStraightening() throws {
+        let reader = try TesseractStampReader()
+        let upright = try reader.plainPass(imageAt: ImagingFixtures.url("stamp-upright.jpg"))
+        #expect(contains(upright, "FRANKFURT"))
+        #expect(upright.rotation == 0)
+        let sideways = try reader.plainPass(imageAt: ImagingFixtures.url("stamp-rot90.jpg"))
+        #expect(!contains(sideways, "KEFLAVIK"))
+    }
+
+    @Test func explicitLanguagesAreHonoured() throws {
+        let reader = try TesseractStampReader(languages: ["eng"])
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-upright.jpg"), options: ReadOptions(languages: ["eng"]))
+        #expect(contains(reading, "EINREISE"))
+    }
+
+    @Test func badImageGivesTheImageError() throws {
+        let reader = try TesseractStampReader()
+        #expect {
+            try reader.read(imageAt: ImagingFixtures.url("bomb.png"), options: ReadOptions())
+        } throws: { ($0 as? ImageError)?.kind == .tooLarge }
+    }
+}
+
+@Suite struct TesseractEngineTests {
+    @Test func listsInstalledLanguagesWithoutOSD() {
+        let languages = TesseractEngine.installedLanguages()
+        #expect(languages.contains("eng"))
+        #expect(!languages.contains("osd"))
+        #expect(TesseractEngine.defaultLanguages().allSatisfy(languages.contains))
+    }
+
+    @Test func missingLanguageNamesTheFix() {
+        // "qaa" is reserved for local use in ISO 639: no Debian package will ever install it.
+        #expect {
+            _ = try TesseractEngine(languages: ["eng", "qaa"])
+        } throws: { error in
+            guard let error = error as? OCRError else { return false }
+            return error.kind == .languageDataMissing && error.failureClass == .languageData
+                && error.message.contains("apt-get install tesseract-ocr-qaa") && !error.message.contains("\n")
+        }
+    }
+
+    @Test func emptyTessdataFolderIsALanguageDataError() throws {
+        let empty = try ImagingFixtures.scratch()
+        #expect {
+            _ = try TesseractStampReader(languages: ["eng"], tessdata: empty)
+        } throws: { error in
+            (error as? OCRError)?.kind == .languageDataMissing && (error as? OCRError)?.message.contains("tesseract-ocr-eng") == true
+        }
+    }
+
+    @Test func languageNamesCannotBePaths() {
+        #expect {
+            _ = try TesseractEngine(languages: ["../../etc/passwd"])
+        } throws: { ($0 as? OCRError)?.kind == .badLanguageName }
+    }
+
+    @Test func scoreRewardsConfidentWordsAndPenalisesHopelessOnes() {
+        func line(_ words: [(String, Double)]) -> OCRLine {
+            OCRLine(text: words.map(\.0).joined(separator: " "), confidence: 0, box: PixelBox(x: 0, y: 0, width: 1, height: 1),
+                    words: words.map { OCRWord(text: $0.0, confidence: $0.1, box: PixelBox(x: 0, y: 0, width: 1, height: 1)) })
+        }
+        let upright = [line([("HEATHROW", 95), ("UK", 96), ("BORDER", 96)])]
+        let flipped = [line([("610Z", 71), ("1Nf", 68), ("ZT", 93), ("Yuaquod", 0), ("MOWHLVAH", 1)])]
+        #expect(TesseractStampReader.score(upright) == 14)
+        #expect(TesseractStampReader.score(flipped) == 4)
+        #expect(TesseractStampReader.doubt(flipped) == 15)
+        #expect(TesseractStampReader.score([line([("x", 20), ("==", 10), ("Sy", 95), ("KEFLAVIK", 89)])]) == 8)
+    }
+}
