@@ -195,7 +195,17 @@ struct MRZRepairSearch {
         for p in positions {
             let byte = lines[p.line][p.column]
             let kind = kinds[p.line][p.column] ?? .alphanumeric
-            let options = MRZConfusions.alternatives(byte, kind: kind, checkDigit: isCheckDigit(p))
+            var options = MRZConfusions.alternatives(byte, kind: kind, checkDigit: isCheckDigit(p))
+            if check == nil && !MRZConfusions.isInvalid(byte, kind: kind) {
+                // Only the composite covers these positions, and it alone cannot tell a repair
+                // from a coincidence (one in ten passes): allow just `<` read as a letter beside
+                // another filler.
+                let row = lines[p.line]
+                let besideFiller =
+                    (p.column > 0 && row[p.column - 1] == MRZConfusions.filler)
+                    || (p.column + 1 < row.count && row[p.column + 1] == MRZConfusions.filler)
+                options = options.filter { $0 == MRZConfusions.filler && besideFiller }
+            }
             if MRZConfusions.isInvalid(byte, kind: kind) {
                 group.hadForced = true
                 // A forbidden character with nothing to turn into leaves the field unrepairable.
