@@ -50,4 +50,19 @@ enum MRZConfusions {
         }
         return result
     }
+
+    /// Indices of filler look-alikes in the trailing padding of a data field: the run at the
+    /// end made only of `<` and K/C/E/S, starting at a `<`, with more fillers than letters.
+    /// (K, U and A weigh 0 modulo 10, so a check digit never notices them; structure must.)
+    static func trailingPaddingMisreads(_ field: [UInt8]) -> [Int] {
+        var start = field.count
+        while start > 0 && (field[start - 1] == filler || fillerLookalikes.contains(field[start - 1])) {
+            start -= 1
+        }
+        while start < field.count && field[start] != filler { start += 1 }
+        let run = field[start...]
+        let letters = run.indices.filter { field[$0] != filler }
+        guard !letters.isEmpty, run.count - letters.count > letters.count else { return [] }
+        return letters
+    }
 }

@@ -215,19 +215,23 @@ public enum MRZParser {
         if let p = positions(.sex).first, MRZConfusions.fillerLookalikes.contains(lines[p.line][p.column]) {
             change(p.line, p.column, to: MRZConfusions.filler, field: .sex, basis: .filler)
         }
-        if format == .mrvA || format == .mrvB {
-            // Visa optional data has no check digit: only its trailing padding can be repaired.
-            let optional = bytes(.optionalData)
-            let optionalPositions = positions(.optionalData)
-            if let separator = MRZNames.separatorIndex(optional),
-                optional[separator...].allSatisfy({
-                    $0 == MRZConfusions.filler || MRZConfusions.fillerLookalikes.contains($0)
-                })
-            {
-                for index in separator..<optional.count where optional[index] != MRZConfusions.filler {
-                    let p = optionalPositions[index]
-                    change(p.line, p.column, to: MRZConfusions.filler, field: .optionalData, basis: .filler)
-                }
+        for field in [MRZField.optionalData, .optionalData2] {
+            // Padding letters stay only if every check that passed before still passes.
+            let covering = layout.checks.filter { spec in
+                positions(field).contains { p in spec.covers.contains { $0.line == p.line && ($0.start..<$0.end).contains(p.column) } }
+            }
+            let ps = positions(field)
+            let misreads = MRZConfusions.trailingPaddingMisreads(bytes(field))
+            guard !misreads.isEmpty else { continue }
+            var scratch = lines
+            for index in misreads { scratch[ps[index].line][ps[index].column] = MRZConfusions.filler }
+            let before = covering.map { MRZRepairSearch.passes($0, in: lines) }
+            let after = covering.map { MRZRepairSearch.passes($0, in: scratch) }
+            guard !zip(before, after).contains(where: { $0 && !$1 }) else { continue }
+            // Credit the check digits when they failed before and pass now.
+            let basis: MRZRepair.Basis = before.contains(false) && !after.contains(false) ? .checkDigit : .filler
+            for index in misreads {
+                change(ps[index].line, ps[index].column, to: MRZConfusions.filler, field: field, basis: basis)
             }
         }
 
