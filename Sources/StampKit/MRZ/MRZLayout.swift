@@ -75,7 +75,12 @@ struct MRZLayout: Sendable {
     /// The check digits in the order they are reported.
     var checks: [MRZCheckSpec]
 
-    static func table(for format: MRZFormat) -> MRZLayout {
+    static func table(for format: MRZFormat) -> MRZLayout { tables[format]! }
+
+    private static let tables: [MRZFormat: MRZLayout] = Dictionary(
+        uniqueKeysWithValues: MRZFormat.allCases.map { ($0, build($0)) })
+
+    private static func build(_ format: MRZFormat) -> MRZLayout {
         func seg(_ line: Int, _ start1: Int, _ end1: Int) -> MRZSegment {
             // Tables are written with ICAO's 1-based inclusive positions to be checked against the spec.
             MRZSegment(line: line, start: start1 - 1, length: end1 - start1 + 1)

@@ -28,23 +28,19 @@ public enum MRZParser {
             (normalised.count == 3) == (target == MRZFormat.td1.lineLength)
         else { throw MRZError.lineLengths(normalised.map(\.count)) }
 
-        let variants = normalised.map { fit($0, to: target) }
-        var best: (document: MRZDocument, score: [Int])?
-        var tried = 0
-        func consider(_ zone: [[UInt8]]) {
-            tried += 1
-            var document = analyse(zone, referenceDay: referenceDay)
-            if invalidCharacters { insert(.invalidCharacters, into: &document) }
-            if zone.map(\.count) != normalised.map(\.count) { insert(.lineLengthAdjusted, into: &document) }
-            let failed = document.checks.values.filter { !$0 }.count
-            let score = [failed, document.valid ? 0 : 1, document.repairs.count]
-            if best == nil || score.lexicographicallyPrecedes(best!.score) { best = (document, score) }
+        // Name lines (TD1 line 3, line 1 of the others) hold no check digit, so nothing could
+        // choose between their alignments: keep the most likely one and search the others.
+        let nameLine = normalised.count == 3 ? 2 : 0
+        let variants = normalised.enumerated().map { index, line in
+            index == nameLine ? Array(fit(line, to: target).prefix(1)) : fit(line, to: target)
         }
-        // Candidates come in order of preference; the first perfect one ends the search.
+        // Enumerate alignments in order of preference, rank them cheaply by how many checks
+        // fail and how many characters their field type forbids, and analyse the best few.
+        var zones: [(zone: [[UInt8]], cost: Int)] = []
         var indices = Array(repeating: 0, count: variants.count)
-        outer: while tried < maxAlignments {
-            consider(zip(variants, indices).map { $0[$1] })
-            if let best, best.score == [0, 0, 0] { break }
+        outer: while zones.count < maxAlignments {
+            let zone = zip(variants, indices).map { $0[$1] }
+            zones.append((zone, zones.isEmpty && variants.allSatisfy { $0.count == 1 } ? 0 : roughCost(zone)))
             var position = variants.count - 1
             while position >= 0 {
                 indices[position] += 1
@@ -54,11 +50,42 @@ public enum MRZParser {
             }
             break
         }
+        let ranked = zones.enumerated().sorted { ($0.element.cost, $0.offset) < ($1.element.cost, $1.offset) }
+        var best: (document: MRZDocument, score: [Int])?
+        for (_, candidate) in ranked.prefix(maxAnalysed) {
+            var document = analyse(candidate.zone, referenceDay: referenceDay)
+            if invalidCharacters { insert(.invalidCharacters, into: &document) }
+            if candidate.zone.map(\.count) != normalised.map(\.count) { insert(.lineLengthAdjusted, into: &document) }
+            let failed = document.checks.values.filter { !$0 }.count
+            let score = [failed, document.valid ? 0 : 1, document.repairs.count]
+            if best == nil || score.lexicographicallyPrecedes(best!.score) { best = (document, score) }
+            if failed == 0 { break }
+        }
         return best!.document
     }
 
+    /// Failing checks plus characters the field type forbids, before any repair: enough to rank
+    /// alignments, since a misaligned line shifts digits into letter fields and breaks checks.
+    static func roughCost(_ zone: [[UInt8]]) -> Int {
+        let layout = MRZLayout.table(for: format(of: zone))
+        var cost = 0
+        for spec in layout.checks where !MRZRepairSearch.passes(spec, in: zone) { cost += 4 }
+        for (field, segments) in layout.fields {
+            for segment in segments {
+                for column in segment.start..<segment.end
+                where MRZConfusions.isInvalid(zone[segment.line][column], kind: field.kind) {
+                    cost += 1
+                }
+            }
+        }
+        return cost
+    }
+
+    /// Zones fully analysed after ranking alignments.
+    static let maxAnalysed = 4
+
     /// Bound on re-aligned zones tried for lines of the wrong length.
-    static let maxAlignments = 200
+    static let maxAlignments = 100
 
     static func splitLines(_ text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).map(String.init)
@@ -144,15 +171,19 @@ public enum MRZParser {
         document.flags.sort()
     }
 
-    /// Detects the format, repairs, and extracts the fields of a zone of the right shape.
-    static func analyse(_ zone: [[UInt8]], referenceDay: MRZDay) -> MRZDocument {
-        let format: MRZFormat
+    /// The format of a zone of the right shape: line length, and `V` for visas.
+    static func format(of zone: [[UInt8]]) -> MRZFormat {
         let isVisa = zone[0].first == UInt8(ascii: "V")
         switch zone[0].count {
-        case 30: format = .td1
-        case 36: format = isVisa ? .mrvB : .td2
-        default: format = isVisa ? .mrvA : .td3
+        case 30: return .td1
+        case 36: return isVisa ? .mrvB : .td2
+        default: return isVisa ? .mrvA : .td3
         }
+    }
+
+    /// Detects the format, repairs, and extracts the fields of a zone of the right shape.
+    static func analyse(_ zone: [[UInt8]], referenceDay: MRZDay) -> MRZDocument {
+        let format = format(of: zone)
         var lines = zone
         var flags = Set<MRZFlag>()
         var repairs: [MRZRepair] = []

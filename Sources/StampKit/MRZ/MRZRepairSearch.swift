@@ -36,7 +36,7 @@ struct MRZRepairSearch {
     /// Bound on forced-substitution combinations per group; a field this damaged is left alone.
     static let maxForcedCombinations = 16
     /// Bound on candidates evaluated per group and on combinations tried, so junk input stays fast.
-    static let maxEvaluations = 20_000
+    static let maxEvaluations = 4_000
 
     let layout: MRZLayout
     let kinds: [[MRZCharKind?]]
