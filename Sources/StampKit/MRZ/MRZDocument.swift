@@ -37,6 +37,32 @@ public struct MRZDocument: Codable, Sendable, Equatable {
     public var repairs: [MRZRepair]
     /// Notes that do not make the zone invalid on their own, sorted.
     public var flags: [MRZFlag]
+
+    /// Creates a document from its fields (the parser builds them; tests and stores may too).
+    public init(
+        format: MRZFormat, documentCode: String, issuingState: String, surname: String, givenNames: String,
+        documentNumber: String, nationality: String, birthDate: String?, expiryDate: String?, sex: String?,
+        optionalData: String, optionalData2: String?, lines: [String], valid: Bool, checks: [String: Bool],
+        repairs: [MRZRepair], flags: [MRZFlag]
+    ) {
+        self.format = format
+        self.documentCode = documentCode
+        self.issuingState = issuingState
+        self.surname = surname
+        self.givenNames = givenNames
+        self.documentNumber = documentNumber
+        self.nationality = nationality
+        self.birthDate = birthDate
+        self.expiryDate = expiryDate
+        self.sex = sex
+        self.optionalData = optionalData
+        self.optionalData2 = optionalData2
+        self.lines = lines
+        self.valid = valid
+        self.checks = checks
+        self.repairs = repairs
+        self.flags = flags
+    }
 }
 
 /// One character changed from what was read.

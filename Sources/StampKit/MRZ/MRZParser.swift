@@ -3,9 +3,34 @@ import Foundation
 /// Reads the text of a machine-readable zone (ICAO 9303: TD1, TD2, TD3, MRV-A, MRV-B) into an
 /// `MRZDocument`, repairing OCR confusions only where the check digits confirm them.
 public enum MRZParser {
-    /// Parses a zone given as text: lines split on line breaks, blank lines ignored.
+    /// Parses a zone given as text: lines split on line breaks, blank lines ignored. When the
+    /// text holds more than the zone (OCR of a whole page), the 2 or 3 consecutive lines that
+    /// have a zone's shape and pass the most checks are taken, the lowest on a tie.
     public static func parse(text: String, today: Date = Date()) throws -> MRZDocument {
-        try parse(lines: splitLines(text), referenceDay: MRZDay(today))
+        try parse(text: text, referenceDay: MRZDay(today))
+    }
+
+    /// `parse(text:)` with an explicit reference day for resolving two-digit years.
+    public static func parse(text: String, referenceDay: MRZDay) throws -> MRZDocument {
+        let lines = splitLines(text)
+        do {
+            return try parse(lines: lines, referenceDay: referenceDay)
+        } catch let error as MRZError where error.code != MRZError.empty.code && lines.count > 2 {
+            var best: (document: MRZDocument, failed: Int)?
+            for size in [3, 2] {
+                for start in stride(from: lines.count - size, through: 0, by: -1) {
+                    let window = Array(lines[start..<(start + size)])
+                    // Every zone has fillers; prose and dates around it rarely do.
+                    guard window.contains(where: { $0.contains("<") }),
+                        let document = try? parse(lines: window, referenceDay: referenceDay)
+                    else { continue }
+                    let failed = document.checks.values.filter { !$0 }.count
+                    if best == nil || failed < best!.failed { best = (document, failed) }
+                }
+            }
+            guard let best else { throw error }
+            return best.document
+        }
     }
 
     /// Parses a zone given as its 2 or 3 lines; surrounding whitespace, spaces inside a line,

@@ -137,6 +137,25 @@ import Testing
         #expect(doc.flags.isEmpty)
     }
 
+    @Test func findsTheZoneInTextOfAWholePage() throws {
+        let page = """
+            PASSPORT  PASSEPORT  UTOPIA
+            Surname / Nom  ERIKSSON
+            Date of birth 12 AUG/AOUT 1974
+            I<UTOD231458907<<<<<<<<<<<<<<<
+            P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<
+            L898902C36UTO7408122F1204159ZE184226B<<<<<10
+            """
+        let doc = try MRZParser.parse(text: page, referenceDay: mrzToday)
+        #expect(doc.format == .td3)
+        #expect(doc.valid)
+        #expect(doc.documentNumber == "L898902C3")
+
+        #expect(throws: MRZError.self) {
+            try MRZParser.parse(text: "PASSPORT\nUTOPIA\nSurname ERIKSSON\n12 AUG 1974", referenceDay: mrzToday)
+        }
+    }
+
     @Test func realignsLinesOffByOneOrTwo() throws {
         // The IVANOVA specimen as the PDF text layer gives it: one filler too many per line.
         let upper = "P<UTOIVANOVA<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<"
