@@ -25,12 +25,21 @@ enum FixtureGazetteer {
     /// ≥ 100,000 plus named small ones such as Roissy-en-France and Egilsstaðir).
     static let minimumCityPopulation = 1000
 
+    /// One fixed file per checkout, rebuilt (atomically replaced) by every test run, so runs
+    /// do not pile up copies in the temp directory and two checkouts never share one.
+    static var outputURL: URL {
+        var hasher = SHA256Hasher()
+        hasher.update(Array(#filePath.utf8))
+        let checkout = String(hasher.finalizeHex().prefix(16))
+        return FileManager.default.temporaryDirectory
+            .appendingPathComponent("stampkit-fixture-gazetteer-\(checkout)", isDirectory: true)
+            .appendingPathComponent("gazetteer.sqlite")
+    }
+
     private static let built: Result<GazetteerBuildReport, any Error> = Result {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("stampkit-fixture-gazetteer-\(UUID().uuidString)")
-        return try Gazetteer.build(
+        try Gazetteer.build(
             sources: sourcesURL, lexicons: lexiconsURL,
-            output: directory.appendingPathComponent("gazetteer.sqlite"),
+            output: outputURL,
             minimumCityPopulation: minimumCityPopulation)
     }
 
