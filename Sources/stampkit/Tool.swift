@@ -16,7 +16,15 @@ protocol ToolCommand {
 /// failure into one line on stderr and its class's exit code.
 enum Tool {
     /// Every leaf command, by its words after `stampkit`.
-    static var commands: [String: any ToolCommand.Type] { [:] }
+    static var commands: [String: any ToolCommand.Type] {
+        [
+            "scan": ScanCommand.self,
+            "ocr": OCRCommand.self,
+            "gazetteer build": GazetteerBuildCommand.self,
+            "gazetteer info": GazetteerInfoCommand.self,
+            "bench scan": BenchScanCommand.self,
+        ]
+    }
 
     /// The root of the command tree, for parsing and help.
     static var root: CommandSpec {

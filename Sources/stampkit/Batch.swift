@@ -1,0 +1,66 @@
+import StampKit
+import Synchronization
+
+/// Hands the images of a batch to workers and prints each result in input order as soon as it
+/// and all before it are ready, so output is deterministic however the workers interleave.
+final class Batch: Sendable {
+    private struct State {
+        var next = 0
+        var finished = 0
+        var printed = 0
+        var ready: [Int: (lines: [String], failure: String?)] = [:]
+        var abandoned: CarriedFailure?
+    }
+
+    private let state = Mutex(State())
+    private let count: Int
+    private let terminal: Terminal
+
+    init(count: Int, terminal: Terminal) {
+        self.count = count
+        self.terminal = terminal
+    }
+
+    /// The next image index to work on, or nil when none are left (or the batch was abandoned).
+    func claim() -> Int? {
+        state.withLock { s in
+            guard s.abandoned == nil, s.next < count else { return nil }
+            defer { s.next += 1 }
+            return s.next
+        }
+    }
+
+    /// Records one image's output and prints whatever is now in order.
+    func finish(_ index: Int, lines: [String], failure: String?) {
+        state.withLock { s in
+            s.ready[index] = (lines, failure)
+            s.finished += 1
+            while let item = s.ready.removeValue(forKey: s.printed) {
+                terminal.endProgress()
+                if let failure = item.failure { terminal.note(failure) }
+                for line in item.lines { terminal.result(line) }
+                s.printed += 1
+            }
+            if s.finished < count { terminal.progress("scanned \(s.finished)/\(count)") } else { terminal.endProgress() }
+        }
+    }
+
+    /// Stops handing out work after a failure that no image can get past (e.g. no engine).
+    func abandon(_ error: any Error) {
+        let (failureClass, message) = Tool.describe(error)
+        let code = (error as? any StampKitFailure)?.code ?? "internal"
+        state.withLock { s in
+            if s.abandoned == nil { s.abandoned = CarriedFailure(failureClass: failureClass, code: code, message: message) }
+        }
+    }
+
+    /// The failure that abandoned the batch, if any.
+    var abandoned: CarriedFailure? { state.withLock { $0.abandoned } }
+}
+
+/// A failure carried across threads by value.
+struct CarriedFailure: StampKitFailure {
+    var failureClass: FailureClass
+    var code: String
+    var message: String
+}

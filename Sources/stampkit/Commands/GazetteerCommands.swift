@@ -1,0 +1,93 @@
+import Foundation
+import StampKit
+
+/// `stampkit gazetteer build`: the offline gazetteer from the pinned open-data files.
+struct GazetteerBuildCommand: ToolCommand {
+    static let spec = CommandSpec(
+        name: "build",
+        abstract: "Build the gazetteer database from the fetched open-data sources.",
+        discussion: """
+            Reads the files scripts/fetch-sources.sh lays out (GeoNames cities and countries, admin-1 \
+            regions, OurAirports, iso-codes country names) and the Lexicons/ word lists, and writes a \
+            read-only SQLite database atomically: a failed build never leaves a half-written file.
+            """,
+        options: [
+            .value("sources", "DIR", help: "The fetched sources (default: build/sources)."),
+            .value("lexicons", "DIR", help: "The word lists to carry (default: Lexicons)."),
+            .value("output", "PATH", help: "Where to write (default: where every command looks; see --gazetteer)."),
+            .value("min-population", "N", help: "Keep cities of at least N people (default 15000)."),
+            .flag("json", help: "Print the build report as JSON."),
+        ])
+
+    let sources: URL
+    let lexicons: URL
+    let output: URL
+    let minimumPopulation: Int
+    let json: Bool
+
+    init(_ parsed: ParsedCommand) throws {
+        sources = URL(fileURLWithPath: parsed.value("sources") ?? "build/sources")
+        lexicons = URL(fileURLWithPath: parsed.value("lexicons") ?? "Lexicons")
+        output = GazetteerLocation.resolve(explicit: parsed.value("output"), environment: ProcessInfo.processInfo.environment)
+        minimumPopulation = try parsed.integer("min-population", in: 0...100_000_000, default: 15000)
+        json = parsed.flag("json")
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        terminal.note("building \(output.path) from \(sources.path) …")
+        let report = try Gazetteer.build(
+            sources: sources, lexicons: lexicons, output: output, minimumCityPopulation: minimumPopulation)
+        for warning in report.warnings { terminal.note("warning: \(warning)") }
+        if json {
+            terminal.result(try encodeJSON(report))
+        } else {
+            let c = report.counts
+            terminal.result("""
+                \(report.output)
+                  countries \(c.countries), regions \(c.regions), cities \(c.cities), airports \(c.airports) \
+                (\(c.airportsWithIATA) with IATA), names \(c.names), lexicon files \(c.lexiconFiles)
+                  \(String(format: "%.1f MB in %.1f s", Double(report.sizeBytes) / 1e6, report.seconds)), content \(report.contentHash.prefix(16))
+                """)
+        }
+        return 0
+    }
+}
+
+/// `stampkit gazetteer info`: what a gazetteer holds and where it came from.
+struct GazetteerInfoCommand: ToolCommand {
+    static let spec = CommandSpec(
+        name: "info",
+        abstract: "Show the gazetteer's counts, size, source versions and attribution.",
+        options: [.flag("json", help: "Print as JSON."), GazetteerOption.spec])
+
+    let gazetteer: URL
+    let json: Bool
+
+    init(_ parsed: ParsedCommand) throws {
+        gazetteer = GazetteerOption.resolve(parsed)
+        json = parsed.flag("json")
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        let info = try Gazetteer(path: gazetteer).info()
+        if json {
+            terminal.result(try encodeJSON(info))
+            return 0
+        }
+        let c = info.counts
+        terminal.result("""
+            \(info.path) (schema \(info.schemaVersion), \(String(format: "%.1f MB", Double(info.sizeBytes) / 1e6)))
+              countries \(c.countries), regions \(c.regions), cities \(c.cities), airports \(c.airports) (\(c.airportsWithIATA) with IATA)
+            """)
+        for source in info.sources { terminal.result("  \(source.name) \(source.version) (\(source.registry))") }
+        terminal.result(info.attribution)
+        return 0
+    }
+}
+
+/// One line of JSON from any Codable report.
+func encodeJSON<T: Encodable>(_ value: T) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+}

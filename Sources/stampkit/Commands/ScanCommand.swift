@@ -1,0 +1,77 @@
+import Foundation
+import StampKit
+import Synchronization
+
+/// `stampkit scan IMAGE...`: propose where each stamp is from, with the evidence.
+struct ScanCommand: ToolCommand {
+    static let spec = CommandSpec(
+        name: "scan",
+        abstract: "Propose where each stamp is from: country, region, city, airport, with evidence.",
+        discussion: """
+            Reads each image with Tesseract, weighs the clues (IATA codes, country signs and names, \
+            airport words, dates, entry/exit words) against the gazetteer and prints the ranked \
+            chains. A bad image does not stop the batch: its error is reported and the exit code is \
+            non-zero at the end.
+            """,
+        arguments: [ArgumentSpec(name: "image", help: "Stamp photos (JPEG, PNG, TIFF, WebP, BMP).", repeating: true)],
+        options: ReadingOptions.specs + [
+            .flag("json", help: "One JSON object per image (JSON Lines), as in the README's contract."),
+            .value("top", "N", help: "Show at most N candidates per image (default 3)."),
+            .value("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores)."),
+            GazetteerOption.spec,
+        ])
+
+    let images: [String]
+    let reading: ReadingOptions
+    let json: Bool
+    let top: Int
+    let jobs: Int
+    let gazetteer: URL
+
+    init(_ parsed: ParsedCommand) throws {
+        images = parsed.argumentList("image")
+        reading = try ReadingOptions(parsed)
+        json = parsed.flag("json")
+        top = try parsed.integer("top", in: 1...50, default: 3)
+        jobs = try parsed.integer("jobs", in: 1...64, default: ProcessInfo.processInfo.activeProcessorCount)
+        gazetteer = GazetteerOption.resolve(parsed)
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        // Fail early and once on what every image needs: the gazetteer and the language data.
+        let lexicon = try Lexicon(files: Gazetteer(path: gazetteer).lexiconFiles())
+        _ = try TesseractStampReader(languages: reading.options.languages)
+        let outcomes = Batch(count: images.count, terminal: terminal)
+        let workers = min(jobs, images.count)
+        let firstFailure = Mutex<FailureClass?>(nil)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            // One engine and one database connection per worker (design.md §3).
+            let scanner: StampScanner
+            do {
+                scanner = StampScanner(
+                    reader: try TesseractStampReader(languages: reading.options.languages),
+                    matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+            } catch {
+                outcomes.abandon(error)
+                return
+            }
+            while let index = outcomes.claim() {
+                let image = images[index]
+                do {
+                    let scan = try scanner.scan(imageAt: URL(fileURLWithPath: image), named: image, options: reading.options)
+                    outcomes.finish(index, lines: json ? [scan.json(top: top).serialized()] : ScanText.render(scan, top: top), failure: nil)
+                } catch {
+                    let (failureClass, message) = Tool.describe(error)
+                    firstFailure.withLock { if $0 == nil { $0 = failureClass } }
+                    let failure = CarriedFailure(
+                        failureClass: failureClass, code: (error as? any StampKitFailure)?.code ?? "internal", message: message)
+                    outcomes.finish(
+                        index, lines: json ? [StampScan.errorJSON(image: image, failure: failure).serialized()] : [],
+                        failure: "\(image): error: \(message)")
+                }
+            }
+        }
+        if let error = outcomes.abandoned { throw error }
+        return firstFailure.withLock { $0 }?.exitCode ?? 0
+    }
+}
