@@ -173,6 +173,10 @@ import Testing
         let de = try #require(p.candidates.first { $0.country.code == "DE" })
         #expect(us.confidence < 0.7)
         #expect(de.confidence < 0.7)
+        // Two codes alone on their lines, in different countries: neither is believed.
+        let codes = try propose(["KEF", "JFK"])
+        #expect(codes.candidates.count == 2)
+        #expect(codes.candidates.allSatisfy { $0.confidence < 0.5 })
         let unanimous = try propose(["DEPARTMENT OF HOMELAND SECURITY"])
         #expect(try #require(unanimous.candidates.first).confidence > us.confidence)
     }
