@@ -186,6 +186,12 @@ public final class StampMatcher {
                 r = (token.standsAlone || token.nextToPortCue) ? 0.65 : 0.4
             }
             r *= airportPrior(airport) * ocr(token.confidence) * (token.isCorrected ? 0.7 : 1)
+            // FIN, EST or SLO alone is far more often a Schengen sign than an airstrip's code.
+            if token.standsAlone, clues.distinguishingSigns.contains(where: { $0.span == token.span }),
+                airport.type != "large_airport"
+            {
+                r *= 0.5
+            }
             found.append(
                 Clue(
                     span: token.span,

@@ -159,6 +159,13 @@ import Testing
         #expect(places.queries.contains("cities control keflavik"))  // a phrase with a place is still tried
     }
 
+    @Test func aSchengenSignBeatsAnAirstripWithTheSameCode() throws {
+        let p = try propose(["FIN", "HELSINKI"])
+        #expect(p.candidates.first?.country.code == "FI")
+        let pg = p.candidates.first { $0.country.code == "PG" }
+        #expect((pg?.confidence ?? 0) < 0.15)
+    }
+
     @Test func runningTextGivesNoCountryCode() throws {
         let p = try propose(["THIS IS VALID FOR 30 DAYS"])
         #expect(!p.candidates.contains { $0.country.code == "IS" })
