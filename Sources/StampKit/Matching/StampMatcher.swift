@@ -8,9 +8,9 @@ import Foundation
 /// a city of that name, weighted by √population; an airport name over the airports it fits,
 /// weighted by size and scheduled service). Each observation has a reliability `r` — the chance
 /// that it is genuine and read right — from its kind and layout (authority phrase 0.85, country
-/// name 0.7, IATA code alone on its line 0.6 and in running text 0.4, a stop-word code 0.15 or
+/// name 0.7, IATA code alone on its line 0.65 and in running text 0.4, a stop-word code 0.15 or
 /// 0.45 alone, airport name 0.5–0.65 (0.75 beside an airport word), city name 0.45–0.55,
-/// distinguishing sign 0.3–0.45, two-letter code 0.35), scaled by the size of the airport a code
+/// distinguishing sign 0.3–0.45, two-letter code 0.3–0.4), scaled by the size of the airport a code
 /// or name points to, the population of the biggest city of that name, and OCR confidence
 /// (`(c − 20) / 50`, clamped to 0.2…1). An observation supports country `c` with
 /// `p = r · share(c)`; several meanings of one span count once (the largest). Independent
@@ -183,9 +183,15 @@ public final class StampMatcher {
             if token.isStopword {
                 r = (token.standsAlone || token.nextToPortCue) ? 0.45 : 0.15
             } else {
-                r = (token.standsAlone || token.nextToPortCue) ? 0.6 : 0.4
+                r = (token.standsAlone || token.nextToPortCue) ? 0.65 : 0.4
             }
             r *= airportPrior(airport) * ocr(token.confidence) * (token.isCorrected ? 0.7 : 1)
+            // FIN, EST or SLO alone is far more often a Schengen sign than an airstrip's code.
+            if token.standsAlone, clues.distinguishingSigns.contains(where: { $0.span == token.span }),
+                airport.type != "large_airport"
+            {
+                r *= 0.5
+            }
             found.append(
                 Clue(
                     span: token.span,
@@ -202,7 +208,7 @@ public final class StampMatcher {
                 Clue(
                     span: token.span,
                     evidence: Evidence(kind: .countryCode, text: token.text, detail: "\(token.code) → \(country.name)"),
-                    reliability: (token.isStopword ? 0.3 : 0.35) * ocr(token.confidence),
+                    reliability: (token.isStopword ? 0.3 : 0.4) * ocr(token.confidence),
                     hypotheses: [Hypothesis(country: country.code, share: 1)]))
         }
 

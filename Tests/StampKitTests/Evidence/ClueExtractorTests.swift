@@ -123,6 +123,16 @@ import Testing
         #expect(!clues.namePhrases.contains { $0.form.contains("homeland") })
     }
 
+    @Test func unspacedScriptsMatchInsideWords() {
+        let clues = extractor.extract(from: reading(["日本国 成田空港 入国"]))
+        #expect(clues.aliases.map(\.value.countryCode) == ["JP"])
+        #expect(clues.airportWords.map(\.word.form) == ["空港"])
+        #expect(clues.direction == .arrival)
+        let joined = extractor.extract(from: reading(["中华人民共和国出境"]))
+        #expect(joined.aliases.first?.value.countryCode == "CN")
+        #expect(joined.direction == .departure)
+    }
+
     @Test func namePhrasesAreNgramsWithoutFunctionWordEdges() {
         let clues = extractor.extract(from: reading(["NEW YORK OF THE", "ADMITTED PARIS"]))
         let forms = Set(clues.namePhrases.map(\.form))

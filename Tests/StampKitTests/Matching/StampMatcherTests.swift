@@ -159,6 +159,13 @@ import Testing
         #expect(places.queries.contains("cities control keflavik"))  // a phrase with a place is still tried
     }
 
+    @Test func aSchengenSignBeatsAnAirstripWithTheSameCode() throws {
+        let p = try propose(["FIN", "HELSINKI"])
+        #expect(p.candidates.first?.country.code == "FI")
+        let pg = p.candidates.first { $0.country.code == "PG" }
+        #expect((pg?.confidence ?? 0) < 0.15)
+    }
+
     @Test func runningTextGivesNoCountryCode() throws {
         let p = try propose(["THIS IS VALID FOR 30 DAYS"])
         #expect(!p.candidates.contains { $0.country.code == "IS" })
@@ -173,6 +180,10 @@ import Testing
         let de = try #require(p.candidates.first { $0.country.code == "DE" })
         #expect(us.confidence < 0.7)
         #expect(de.confidence < 0.7)
+        // Two codes alone on their lines, in different countries: neither is believed.
+        let codes = try propose(["KEF", "JFK"])
+        #expect(codes.candidates.count == 2)
+        #expect(codes.candidates.allSatisfy { $0.confidence < 0.5 })
         let unanimous = try propose(["DEPARTMENT OF HOMELAND SECURITY"])
         #expect(try #require(unanimous.candidates.first).confidence > us.confidence)
     }
@@ -242,6 +253,30 @@ import Testing
         #expect(try propose(["BAHNHOF", "BASEL"]).entryMethod == .rail)
         #expect(try propose(["ROAD", "BORDER"]).entryMethod == .land)
         #expect(try propose(["EINREISE"]).entryMethod == nil)
+    }
+
+    @Test func junkReadingsGiveWellFormedProposals() throws {
+        // Deterministic junk in the shapes OCR produces: fragments of real words, digits,
+        // punctuation, diacritics, other scripts, hyphens at line ends.
+        let pool = Array("KEFLAVIKURFLUGVOLISJFKNRTAND 0123456789.-/*()',:;ÍÖÐÞİŞÂẤ空港入国공항 -x\u{301}")
+        var seed: UInt64 = 0x5eed
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let matcher = StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today)
+        var proposalsWithCandidates = 0
+        for _ in 0..<300 {
+            let lines = (0..<(1 + next(6))).map { _ in String((0..<next(40)).map { _ in pool[next(pool.count)] }) }
+            let p = try matcher.propose(from: reading(lines, confidence: Double(next(100))))
+            #expect(p.candidates.allSatisfy { (0...1).contains($0.confidence) && !$0.evidence.isEmpty })
+            #expect(p.candidates.map(\.confidence) == p.candidates.map(\.confidence).sorted(by: >))
+            #expect(Set(p.candidates.map(\.country.code)).count == p.candidates.count)
+            if let d = p.date { #expect(d.value.count == 10) }
+            if !p.candidates.isEmpty { proposalsWithCandidates += 1 }
+        }
+        // The junk is close enough to stamps to exercise the scoring, not just the early exits.
+        #expect(proposalsWithCandidates >= 10)
     }
 
     @Test func gazetteerErrorsPropagate() throws {

@@ -33,6 +33,7 @@ final class TestPlaces: PlaceDirectory {
         c("AT", "AUT", "Austria", "EU", 8_847_037, ["Österreich", "Autriche"])
         c("NO", "NOR", "Norway", "EU", 5_314_336, ["Norge", "Noreg", "Norwegen"])
         c("FI", "FIN", "Finland", "EU", 5_518_050, ["Suomi", "Finnland"])
+        c("PG", "PNG", "Papua New Guinea", "OC", 8_606_316, ["Papua-Neuguinea"])
         c("VN", "VNM", "Viet Nam", "AS", 95_540_395, ["Vietnam", "Việt Nam"])
         c("ID", "IDN", "Indonesia", "AS", 267_663_435, ["Indonésie", "Indonesien"])
         c("PT", "PRT", "Portugal", "EU", 10_281_762, ["Portugal"])
@@ -73,6 +74,7 @@ final class TestPlaces: PlaceDirectory {
         a("DPS", "WADD", "Denpasar I Gusti Ngurah Rai International Airport", "Kuta, Badung", "ID", nil, nil, "large_airport", true, -8.748409, 115.167123)
         a("LIS", "LPPT", "Lisbon Humberto Delgado Airport", "Lisbon", "PT", nil, nil, "large_airport", true, 38.7813, -9.13592)
         a("TAN", "YTGA", "Tangalooma Airport", "", "AU", nil, nil, "small_airport", false, -27.137693, 153.364141)
+        a("FIN", "AYFI", "Finschhafen Airport", "Buki", "PG", nil, nil, "small_airport", false, -6.621750109, 147.85405)
         a("PYS", nil, "Paradise Skypark Airport", "Paradise", "US", nil, nil, "small_airport", false, 39.71029, -121.616528)
         a("USA", "KJQF", "Concord-Padgett Regional Airport", "Concord", "US", nil, nil, "medium_airport", true, 35.387798, -80.709099)
 
