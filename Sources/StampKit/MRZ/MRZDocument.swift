@@ -127,6 +127,10 @@ public enum MRZFlag: String, Codable, Sendable, Comparable, CaseIterable {
     case invalidCharacters
     /// Several repairs fit the check digits equally well, so none of them was made.
     case ambiguousRepair
+    /// A repair rests on a single check digit (document number, optional data, visas: the
+    /// composite repeats their weights or is absent), so it is right only about nine times in
+    /// ten when the misreading was not a confusion: confirm the characters by eye.
+    case singleCheckRepair
 
     /// Flags sort by name so the JSON is stable.
     public static func < (lhs: MRZFlag, rhs: MRZFlag) -> Bool { lhs.rawValue < rhs.rawValue }

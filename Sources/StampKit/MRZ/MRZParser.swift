@@ -271,7 +271,7 @@ public enum MRZParser {
         if let p = positions(.sex).first, MRZConfusions.fillerLookalikes.contains(lines[p.line][p.column]) {
             change(p.line, p.column, to: MRZConfusions.filler, field: .sex, basis: .filler)
         }
-        for field in [MRZField.optionalData, .optionalData2] {
+        for field in [MRZField.documentNumber, .optionalData, .optionalData2] {
             // Padding letters stay only if every check that passed before still passes.
             let covering = layout.checks.filter { spec in
                 positions(field).contains { p in spec.covers.contains { $0.line == p.line && ($0.start..<$0.end).contains(p.column) } }
@@ -299,6 +299,7 @@ public enum MRZParser {
             change(c.line, c.column, to: c.byte, field: owners[c.line][c.column], basis: .checkDigit)
         }
         if outcome.ambiguous { flags.insert(.ambiguousRepair) }
+        if outcome.weak { flags.insert(.singleCheckRepair) }
 
         // 3. Fields.
         var checks: [String: Bool] = [:]
