@@ -65,6 +65,30 @@ public struct MRZDocument: Codable, Sendable, Equatable {
     }
 }
 
+extension MRZDocument {
+    /// Encodes every field, absent values as `null`, so the JSON always has the same keys.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(format, forKey: .format)
+        try c.encode(documentCode, forKey: .documentCode)
+        try c.encode(issuingState, forKey: .issuingState)
+        try c.encode(surname, forKey: .surname)
+        try c.encode(givenNames, forKey: .givenNames)
+        try c.encode(documentNumber, forKey: .documentNumber)
+        try c.encode(nationality, forKey: .nationality)
+        try c.encode(birthDate, forKey: .birthDate)
+        try c.encode(expiryDate, forKey: .expiryDate)
+        try c.encode(sex, forKey: .sex)
+        try c.encode(optionalData, forKey: .optionalData)
+        try c.encode(optionalData2, forKey: .optionalData2)
+        try c.encode(lines, forKey: .lines)
+        try c.encode(valid, forKey: .valid)
+        try c.encode(checks, forKey: .checks)
+        try c.encode(repairs, forKey: .repairs)
+        try c.encode(flags, forKey: .flags)
+    }
+}
+
 /// One character changed from what was read.
 public struct MRZRepair: Codable, Sendable, Equatable {
     /// 1-based line of the zone.
