@@ -85,7 +85,8 @@ struct MRZRepairSearch {
         return digit == MRZConfusions.filler && allFiller
     }
 
-    /// Runs the search and returns the accepted changes plus whether ambiguity blocked a repair.
+    /// Runs the search: the accepted changes, whether ambiguity blocked a repair, and whether
+    /// an accepted change rests on a single check.
     func run(on lines: [[UInt8]]) -> (changes: [Change], ambiguous: Bool, weak: Bool) {
         var claimed = Set<Int>()
         func key(_ line: Int, _ column: Int) -> Int { line * 64 + column }
@@ -248,7 +249,7 @@ struct MRZRepairSearch {
         let dateField: (field: MRZField, partial: Bool)? =
             check?.field == .birthDate ? (.birthDate, true) : check?.field == .expiryDate ? (.expiryDate, false) : nil
 
-        func accept(_ changes: [Change]) -> Bool {
+        func accept() -> Bool {
             if let check {
                 guard Self.passes(check, in: scratch) else { return false }
                 if let dateField, let segment = layout.fields[dateField.field]?.first {
@@ -289,7 +290,7 @@ struct MRZRepairSearch {
             func extend(from start: Int, cost: Int, changes: [Change]) {
                 guard evaluations < Self.maxEvaluations else { return }
                 evaluations += 1
-                if accept(changes) { record(changes, cost: cost) }
+                if accept() { record(changes, cost: cost) }
                 guard cost < Self.maxCost else { return }
                 for index in start..<optional.count {
                     let item = optional[index]
