@@ -52,17 +52,18 @@ enum MRZConfusions {
     }
 
     /// Indices of filler look-alikes in the trailing padding of a data field: the run at the
-    /// end made only of `<` and K/C/E/S, starting at a `<`, with more fillers than letters.
-    /// (K, U and A weigh 0 modulo 10, so a check digit never notices them; structure must.)
+    /// end made only of `<` and K/C/E/S, from its first `<` on. K weighs 20, 0 modulo 10, so a
+    /// check digit never notices `<` read as K: the field's structure has to.
     static func trailingPaddingMisreads(_ field: [UInt8]) -> [Int] {
         var start = field.count
         while start > 0 && (field[start - 1] == filler || fillerLookalikes.contains(field[start - 1])) {
             start -= 1
         }
+        let letters = (start..<field.count).filter { field[$0] != filler }
+        // A field that is nothing but padding with a stray K is empty; otherwise a look-alike
+        // right after the data may be data, so the padding starts at its first `<`.
+        if start == 0 && !letters.isEmpty && field.count > 2 * letters.count { return letters }
         while start < field.count && field[start] != filler { start += 1 }
-        let run = field[start...]
-        let letters = run.indices.filter { field[$0] != filler }
-        guard !letters.isEmpty, run.count - letters.count > letters.count else { return [] }
-        return letters
+        return (start..<field.count).filter { field[$0] != filler }
     }
 }

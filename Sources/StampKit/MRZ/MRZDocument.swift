@@ -65,6 +65,30 @@ public struct MRZDocument: Codable, Sendable, Equatable {
     }
 }
 
+extension MRZDocument {
+    /// Encodes every field, absent values as `null`, so the JSON always has the same keys.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(format, forKey: .format)
+        try c.encode(documentCode, forKey: .documentCode)
+        try c.encode(issuingState, forKey: .issuingState)
+        try c.encode(surname, forKey: .surname)
+        try c.encode(givenNames, forKey: .givenNames)
+        try c.encode(documentNumber, forKey: .documentNumber)
+        try c.encode(nationality, forKey: .nationality)
+        try c.encode(birthDate, forKey: .birthDate)
+        try c.encode(expiryDate, forKey: .expiryDate)
+        try c.encode(sex, forKey: .sex)
+        try c.encode(optionalData, forKey: .optionalData)
+        try c.encode(optionalData2, forKey: .optionalData2)
+        try c.encode(lines, forKey: .lines)
+        try c.encode(valid, forKey: .valid)
+        try c.encode(checks, forKey: .checks)
+        try c.encode(repairs, forKey: .repairs)
+        try c.encode(flags, forKey: .flags)
+    }
+}
+
 /// One character changed from what was read.
 public struct MRZRepair: Codable, Sendable, Equatable {
     /// 1-based line of the zone.
@@ -127,6 +151,10 @@ public enum MRZFlag: String, Codable, Sendable, Comparable, CaseIterable {
     case invalidCharacters
     /// Several repairs fit the check digits equally well, so none of them was made.
     case ambiguousRepair
+    /// A repair rests on a single check digit (document number, optional data, visas: the
+    /// composite repeats their weights or is absent), so it is right only about nine times in
+    /// ten when the misreading was not a confusion: confirm the characters by eye.
+    case singleCheckRepair
 
     /// Flags sort by name so the JSON is stable.
     public static func < (lhs: MRZFlag, rhs: MRZFlag) -> Bool { lhs.rawValue < rhs.rawValue }

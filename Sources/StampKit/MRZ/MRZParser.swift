@@ -207,116 +207,48 @@ public enum MRZParser {
     }
 
     /// Detects the format, repairs, and extracts the fields of a zone of the right shape.
-    static func analyse(_ zone: [[UInt8]], referenceDay: MRZDay) -> MRZDocument {
-        let format = format(of: zone)
-        var lines = zone
+    static func analyse(_ lines: [[UInt8]], referenceDay: MRZDay) -> MRZDocument {
+        let format = format(of: lines)
         var flags = Set<MRZFlag>()
-        var repairs: [MRZRepair] = []
         var layout = MRZLayout.table(for: format)
         if let long = layout.withLongDocumentNumber(in: lines) {
             layout = long
             flags.insert(.longDocumentNumber)
         }
-
-        func change(_ line: Int, _ column: Int, to byte: UInt8, field: MRZField?, basis: MRZRepair.Basis) {
-            let old = lines[line][column]
-            guard old != byte else { return }
-            repairs.append(
-                MRZRepair(
-                    line: line + 1, column: column + 1,
-                    from: String(UnicodeScalar(old)), to: String(UnicodeScalar(byte)),
-                    field: field?.rawValue ?? "filler", basis: basis))
-            lines[line][column] = byte
-        }
-        func bytes(_ field: MRZField) -> [UInt8] {
-            (layout.fields[field] ?? []).flatMap { lines[$0.line][$0.start..<$0.end] }
-        }
-        func positions(_ field: MRZField) -> [(line: Int, column: Int)] {
-            (layout.fields[field] ?? []).flatMap { s in (s.start..<s.end).map { (line: s.line, column: $0) } }
-        }
-
-        // 1. Fields no check digit covers: only repairs their type forces, or filler look-alikes.
-        for field in [MRZField.documentCode, .issuingState, .nationality, .name] {
-            for p in positions(field) {
-                let byte = lines[p.line][p.column]
-                if let letter = MRZConfusions.digitToLetter[byte] {
-                    change(p.line, p.column, to: letter, field: field, basis: .fieldType)
-                }
-            }
-        }
-        for field in [MRZField.issuingState, .nationality] where !MRZStateCodes.isKnown(string(bytes(field))) {
-            // `D<<` read as `DKK`: accept a filler reading only when it yields a known code.
-            let ps = positions(field)
-            let code = bytes(field)
-            for start in stride(from: code.count - 1, through: 1, by: -1) {
-                let tail = code[start...]
-                guard tail.allSatisfy({ $0 == MRZConfusions.filler || MRZConfusions.fillerLookalikes.contains($0) })
-                else { break }
-                var candidate = code
-                for i in start..<code.count { candidate[i] = MRZConfusions.filler }
-                if MRZStateCodes.isKnown(string(candidate)) {
-                    for i in start..<code.count {
-                        change(ps[i].line, ps[i].column, to: MRZConfusions.filler, field: field, basis: .filler)
-                    }
-                    break
-                }
-            }
-        }
-        let nameBytes = bytes(.name)
-        let namePositions = positions(.name)
-        for index in MRZNames.fillerMisreads(nameBytes) {
-            let p = namePositions[index]
-            change(p.line, p.column, to: MRZConfusions.filler, field: .name, basis: .filler)
-        }
-        if let p = positions(.sex).first, MRZConfusions.fillerLookalikes.contains(lines[p.line][p.column]) {
-            change(p.line, p.column, to: MRZConfusions.filler, field: .sex, basis: .filler)
-        }
-        for field in [MRZField.optionalData, .optionalData2] {
-            // Padding letters stay only if every check that passed before still passes.
-            let covering = layout.checks.filter { spec in
-                positions(field).contains { p in spec.covers.contains { $0.line == p.line && ($0.start..<$0.end).contains(p.column) } }
-            }
-            let ps = positions(field)
-            let misreads = MRZConfusions.trailingPaddingMisreads(bytes(field))
-            guard !misreads.isEmpty else { continue }
-            var scratch = lines
-            for index in misreads { scratch[ps[index].line][ps[index].column] = MRZConfusions.filler }
-            let before = covering.map { MRZRepairSearch.passes($0, in: lines) }
-            let after = covering.map { MRZRepairSearch.passes($0, in: scratch) }
-            guard !zip(before, after).contains(where: { $0 && !$1 }) else { continue }
-            // Credit the check digits when they failed before and pass now.
-            let basis: MRZRepair.Basis = before.contains(false) && !after.contains(false) ? .checkDigit : .filler
-            for index in misreads {
-                change(ps[index].line, ps[index].column, to: MRZConfusions.filler, field: field, basis: basis)
-            }
-        }
-
-        // 2. Fields under check digits: confusions the checks confirm.
+        var zone = MRZZone(lines: lines, layout: layout)
+        zone.repairUncheckedFields()
+        zone.repairPadding()
+        let outcome = MRZRepairSearch(layout: layout).run(on: zone.lines)
         let owners = layout.owners()
-        let search = MRZRepairSearch(layout: layout)
-        let outcome = search.run(on: lines)
         for c in outcome.changes {
-            change(c.line, c.column, to: c.byte, field: owners[c.line][c.column], basis: .checkDigit)
+            zone.change(c.line, c.column, to: c.byte, field: owners[c.line][c.column], basis: .checkDigit)
         }
         if outcome.ambiguous { flags.insert(.ambiguousRepair) }
+        if outcome.weak { flags.insert(.singleCheckRepair) }
+        return extract(zone, flags: flags, referenceDay: referenceDay)
+    }
 
-        // 3. Fields.
+    /// Reads the fields of a repaired zone.
+    private static func extract(_ zone: MRZZone, flags initial: Set<MRZFlag>, referenceDay: MRZDay) -> MRZDocument {
+        var flags = initial
         var checks: [String: Bool] = [:]
-        for spec in layout.checks {
-            let ok = MRZRepairSearch.passes(spec, in: lines)
+        for spec in zone.layout.checks {
+            let ok = MRZRepairSearch.passes(spec, in: zone.lines)
             checks[spec.name] = ok
-            if ok && lines[spec.digit.line][spec.digit.start] == MRZConfusions.filler { flags.insert(.fillerCheckDigit) }
+            if ok && zone.lines[spec.digit.line][spec.digit.start] == MRZConfusions.filler {
+                flags.insert(.fillerCheckDigit)
+            }
         }
-        let name = MRZNames.split(bytes(.name))
+        let name = MRZNames.split(zone.bytes(.name))
         if name.truncated { flags.insert(.nameTruncated) }
-        let issuingState = trimmed(bytes(.issuingState), leading: false)
-        let nationality = trimmed(bytes(.nationality), leading: false)
+        let issuingState = trimmed(zone.bytes(.issuingState), leading: false)
+        let nationality = trimmed(zone.bytes(.nationality), leading: false)
         if !MRZStateCodes.isKnown(issuingState) { flags.insert(.unknownIssuingState) }
         if !MRZStateCodes.isKnown(nationality) { flags.insert(.unknownNationality) }
 
         var birthDate: String?
         var datesValid = true
-        switch MRZDates.parse(bytes(.birthDate)[...]) {
+        switch MRZDates.parse(zone.bytes(.birthDate)[...]) {
         case .date(let yy, let month, let day):
             if let resolved = MRZDates.birth(yy: yy, month: month, day: day, today: referenceDay) {
                 birthDate = resolved.iso
@@ -330,7 +262,7 @@ public enum MRZParser {
             datesValid = false
         }
         var expiryDate: String?
-        if case .date(let yy, let month, let day) = MRZDates.parse(bytes(.expiryDate)[...]),
+        if case .date(let yy, let month, let day) = MRZDates.parse(zone.bytes(.expiryDate)[...]),
             let resolved = MRZDates.expiry(yy: yy, month: month, day: day, today: referenceDay)
         {
             expiryDate = resolved.iso
@@ -340,34 +272,35 @@ public enum MRZParser {
         }
 
         var sex: String?
-        switch bytes(.sex).first {
+        switch zone.bytes(.sex).first {
         case UInt8(ascii: "M"): sex = "M"
         case UInt8(ascii: "F"): sex = "F"
         case UInt8(ascii: "X"), UInt8(ascii: "<"): sex = "X"
         default: flags.insert(.invalidSex)
         }
 
+        let format = zone.layout.format
         return MRZDocument(
             format: format,
-            documentCode: trimmed(bytes(.documentCode), leading: false),
+            documentCode: trimmed(zone.bytes(.documentCode), leading: false),
             issuingState: issuingState,
             surname: name.surname,
             givenNames: name.givenNames,
-            documentNumber: trimmed(bytes(.documentNumber), leading: false),
+            documentNumber: trimmed(zone.bytes(.documentNumber), leading: false),
             nationality: nationality,
             birthDate: birthDate,
             expiryDate: expiryDate,
             sex: sex,
-            optionalData: trimmed(bytes(.optionalData), leading: true),
-            optionalData2: format == .td1 ? trimmed(bytes(.optionalData2), leading: true) : nil,
-            lines: lines.map(string),
+            optionalData: trimmed(zone.bytes(.optionalData), leading: true),
+            optionalData2: format == .td1 ? trimmed(zone.bytes(.optionalData2), leading: true) : nil,
+            lines: zone.lines.map(string),
             valid: datesValid && checks.values.allSatisfy { $0 },
             checks: checks,
-            repairs: repairs.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
+            repairs: zone.repairs.sorted { ($0.line, $0.column) < ($1.line, $1.column) },
             flags: flags.sorted())
     }
 
-    private static func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    static func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     private static func trimmed(_ bytes: [UInt8], leading: Bool) -> String {
         var slice = bytes[...]

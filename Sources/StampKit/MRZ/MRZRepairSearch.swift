@@ -20,6 +20,8 @@ struct MRZRepairSearch {
         let compositeDelta: Int
         /// The composite digit after these changes, when they touch it.
         let compositeDigit: UInt8?
+        /// True when a change beyond what the field type forced rests on one check alone.
+        let weak: Bool
     }
 
     struct Group {
@@ -29,6 +31,8 @@ struct MRZRepairSearch {
         var solutions: [[Solution]]
         /// True when the group held a character its type forbids.
         var hadForced: Bool
+        /// True when only one check (not an independent composite) can confirm optional changes.
+        var weak: Bool
     }
 
     /// Optional substitutions per repair, beyond characters the field type forbids.
@@ -81,8 +85,9 @@ struct MRZRepairSearch {
         return digit == MRZConfusions.filler && allFiller
     }
 
-    /// Runs the search and returns the accepted changes plus whether ambiguity blocked a repair.
-    func run(on lines: [[UInt8]]) -> (changes: [Change], ambiguous: Bool) {
+    /// Runs the search: the accepted changes, whether ambiguity blocked a repair, and whether
+    /// an accepted change rests on a single check.
+    func run(on lines: [[UInt8]]) -> (changes: [Change], ambiguous: Bool, weak: Bool) {
         var claimed = Set<Int>()
         func key(_ line: Int, _ column: Int) -> Int { line * 64 + column }
         var groups: [Group] = []
@@ -103,21 +108,23 @@ struct MRZRepairSearch {
             // Visas: each field stands alone, so a repair must be the only one of its size.
             var changes: [Change] = []
             var ambiguous = false
+            var weak = false
             for group in groups {
                 guard let cost = group.solutions.firstIndex(where: { !$0.isEmpty }) else { continue }
                 if group.solutions[cost].count == 1 {
                     changes += group.solutions[cost][0].changes
+                    weak = weak || group.solutions[cost][0].weak
                 } else {
                     ambiguous = true
                 }
             }
-            return (changes, ambiguous)
+            return (changes, ambiguous, weak)
         }
 
         let compositeOnly = (composite.covers + [composite.digit]).flatMap { segment in
             (segment.start..<segment.end).map { (line: segment.line, column: $0) }
         }.filter { !claimed.contains(key($0.line, $0.column)) }
-        if groups.isEmpty && Self.passes(composite, in: lines) { return ([], false) }
+        if groups.isEmpty && Self.passes(composite, in: lines) { return ([], false, false) }
         let compositeGroup = enumerate(positions: compositeOnly, check: nil, lines: lines)
 
         var baseSum = 0
@@ -158,11 +165,29 @@ struct MRZRepairSearch {
                 }
             }
             visit(0, total)
-            if found.count == 1 { return (found[0].flatMap(\.changes), false) }
-            if found.count > 1 { return (fallback(groups), true) }
+            if found.count == 1 { return (found[0].flatMap(\.changes), false, found[0].contains { $0.weak }) }
+            if found.count > 1 { return (fallback(groups), true, false) }
             if budget <= 0 { break }
         }
-        return (fallback(groups), false)
+        return (fallback(groups), false, false)
+    }
+
+    /// Whether the composite weighs a field's positions in a different pattern from the
+    /// field's own check, so that it adds evidence. It does for the dates; for the document
+    /// number and TD3 optional data it repeats the field's weights exactly, so a repair there
+    /// that fixes the field's check fixes the composite too and rests on one check alone.
+    private func compositeIsIndependent(of check: MRZCheckSpec) -> Bool {
+        guard composite != nil else { return false }
+        var pairs: [(field: Int, composite: Int)] = []
+        var index = 0
+        for segment in check.covers {
+            for column in segment.start..<segment.end {
+                pairs.append((MRZCheckDigit.weights[index % 3], compositeWeight[segment.line][column] ?? 0))
+                index += 1
+            }
+        }
+        guard let first = pairs.first else { return false }
+        return pairs.contains { ($0.composite * first.field - first.composite * $0.field) % 10 != 0 }
     }
 
     /// When the composite cannot confirm a repair, keep only what a field's type forced and its
@@ -189,7 +214,8 @@ struct MRZRepairSearch {
     private func enumerate(positions: [(line: Int, column: Int)], check: MRZCheckSpec?, lines: [[UInt8]]) -> Group {
         var group = Group(
             check: check, positions: positions,
-            solutions: Array(repeating: [], count: Self.maxCost + 1), hadForced: false)
+            solutions: Array(repeating: [], count: Self.maxCost + 1), hadForced: false,
+            weak: check.map { !compositeIsIndependent(of: $0) } ?? true)
         var forced: [(p: (line: Int, column: Int), options: [UInt8])] = []
         var optional: [(p: (line: Int, column: Int), options: [UInt8])] = []
         for p in positions {
@@ -223,7 +249,7 @@ struct MRZRepairSearch {
         let dateField: (field: MRZField, partial: Bool)? =
             check?.field == .birthDate ? (.birthDate, true) : check?.field == .expiryDate ? (.expiryDate, false) : nil
 
-        func accept(_ changes: [Change]) -> Bool {
+        func accept() -> Bool {
             if let check {
                 guard Self.passes(check, in: scratch) else { return false }
                 if let dateField, let segment = layout.fields[dateField.field]?.first {
@@ -247,7 +273,8 @@ struct MRZRepairSearch {
                     digit = change.byte
                 }
             }
-            group.solutions[cost].append(Solution(changes: changes, compositeDelta: delta, compositeDigit: digit))
+            group.solutions[cost].append(
+                Solution(changes: changes, compositeDelta: delta, compositeDigit: digit, weak: group.weak && cost > 0))
         }
 
         // Walk every forced combination, then every choice of up to maxCost optional positions.
@@ -263,7 +290,7 @@ struct MRZRepairSearch {
             func extend(from start: Int, cost: Int, changes: [Change]) {
                 guard evaluations < Self.maxEvaluations else { return }
                 evaluations += 1
-                if accept(changes) { record(changes, cost: cost) }
+                if accept() { record(changes, cost: cost) }
                 guard cost < Self.maxCost else { return }
                 for index in start..<optional.count {
                     let item = optional[index]

@@ -232,4 +232,15 @@ import Testing
         #expect((object["checks"] as? [String: Bool])?["composite"] == true)
         #expect(try JSONDecoder().decode(MRZDocument.self, from: data) == doc)
     }
+
+    @Test func jsonKeepsAbsentValuesAsNull() throws {
+        let lower = td3Lower(
+            number: "L898902C3", nationality: "UTO", birth: "74<<<<", sex: "F", expiry: "300415", optional: "")
+        let doc = try MRZParser.parse(lines: [Self.upper, lower], referenceDay: mrzToday)
+        let data = try JSONEncoder().encode(doc)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["birthDate"] is NSNull)
+        #expect(object["optionalData2"] is NSNull)
+        #expect(try JSONDecoder().decode(MRZDocument.self, from: data) == doc)
+    }
 }

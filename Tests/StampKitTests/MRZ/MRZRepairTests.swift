@@ -46,6 +46,8 @@ import Testing
             #expect(doc.repairs.first?.to == String(original), context)
             #expect(doc.repairs.first?.field == c.field, context)
             #expect(doc.valid, context)
+            // A letter in a digit field is forced and confirmed by a check: nothing to review.
+            #expect(!doc.flags.contains(.singleCheckRepair), context)
         }
     }
 
@@ -80,6 +82,8 @@ import Testing
             MRZRepair(line: 2, column: 3, from: "S", to: "5", field: "documentNumber", basis: .checkDigit)
         ])
         #expect(doc.valid)
+        // The composite weighs the number exactly as its own check does: one check confirms it.
+        #expect(doc.flags.contains(.singleCheckRepair))
     }
 
     @Test func twoConfusionsInOneNumberAreBothRepaired() throws {
@@ -164,6 +168,20 @@ import Testing
         #expect(doc.checks["expiryDate"] == true)
         #expect(doc.checks["optionalData"] == true)
         #expect(doc.lines[1] == damaged)
+    }
+
+    @Test func forcedDateRepairSurvivesAnUnrepairableNumber() throws {
+        // The number has a digit-for-digit error nothing can fix, so the composite fails; the
+        // birth date's O is still repaired because its own check confirms the only digit it can be.
+        var damaged = replacing(Self.lower, column: 7, with: "3")
+        damaged = replacing(damaged, column: 16, with: "O")
+        let doc = try parse([Self.upper, damaged])
+        #expect(doc.repairs.map(\.field) == ["birthDate"])
+        #expect(doc.birthDate == "1974-08-12")
+        #expect(doc.checks["birthDate"] == true)
+        #expect(doc.checks["documentNumber"] == false)
+        #expect(doc.checks["composite"] == false)
+        #expect(!doc.valid)
     }
 
     @Test func letterThatMapsToNoDigitLeavesTheDateFailing() throws {
