@@ -197,7 +197,7 @@ public final class StampMatcher {
                     span: token.span,
                     evidence: Evidence(
                         kind: .iataCode, text: token.text,
-                        detail: "\(airport.iata) → \(airport.name) (\(airport.municipality.map { "\($0), " } ?? "")\(airport.countryCode))"),
+                        detail: "\(airport.name) (\(airport.municipality.map { "\($0), " } ?? "")\(airport.countryCode))"),
                     reliability: r,
                     hypotheses: [Hypothesis(country: airport.countryCode, airport: airport, share: 1)]))
         }
@@ -207,7 +207,7 @@ public final class StampMatcher {
             found.append(
                 Clue(
                     span: token.span,
-                    evidence: Evidence(kind: .countryCode, text: token.text, detail: "\(token.code) → \(country.name)"),
+                    evidence: Evidence(kind: .countryCode, text: token.text, detail: "ISO code of \(country.name)"),
                     reliability: (token.isStopword ? 0.3 : 0.4) * ocr(token.confidence),
                     hypotheses: [Hypothesis(country: country.code, share: 1)]))
         }
@@ -218,7 +218,7 @@ public final class StampMatcher {
                 Clue(
                     span: token.span,
                     evidence: Evidence(
-                        kind: .distinguishingSign, text: token.text, detail: "\(token.text) → \(country.name)"),
+                        kind: .distinguishingSign, text: token.text, detail: "distinguishing sign of \(country.name)"),
                     reliability: (token.text.count == 1 ? 0.3 : 0.45) * ocr(token.confidence),
                     hypotheses: [Hypothesis(country: country.code, share: 1)]))
         }
