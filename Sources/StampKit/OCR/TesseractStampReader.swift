@@ -27,7 +27,7 @@ public final class TesseractStampReader: StampReader {
     /// `TesseractEngine.defaultLanguages`). Throws `OCRError` when language data is missing.
     public init(languages: [String] = [], tessdata: URL? = nil,
                 pixelLimit: Int = StampImage.defaultPixelLimit) throws {
-        let engine = try TesseractEngine(languages: languages, tessdata: tessdata)
+        let engine = try TesseractEngine(languages: languages, tessdata: tessdata, initVariables: Self.engineVariables)
         self.tessdata = tessdata
         self.defaultLanguages = engine.languages
         engines[engine.languages] = engine
@@ -39,11 +39,15 @@ public final class TesseractStampReader: StampReader {
         clearLineConfidence = 3
     }
 
+    /// Tesseract 5 re-reads every doubtful line inverted (white on black), which stamps never
+    /// are; turning that off cut OCR time by 40 % on the fixtures with identical scores.
+    static let engineVariables = ["tessedit_do_invert": "0"]
+
     /// The engine for a language list, started on first use.
     func engine(for languages: [String]) throws -> TesseractEngine {
         let key = languages.isEmpty ? defaultLanguages : languages
         if let engine = engines[key] { return engine }
-        let engine = try TesseractEngine(languages: key, tessdata: tessdata)
+        let engine = try TesseractEngine(languages: key, tessdata: tessdata, initVariables: Self.engineVariables)
         engines[key] = engine
         return engine
     }
@@ -72,7 +76,11 @@ public final class TesseractStampReader: StampReader {
     /// rotation search. The baseline `bench scan` compares the full read against.
     public func plainPass(imageAt url: URL, languages: [String] = []) throws -> OCRReading {
         let image = try StampImage(contentsOf: url, pixelLimit: pixelLimit)
-        let lines = try engine(for: languages).recognise(image, layout: .automatic)
+        let engine = try engine(for: languages)
+        // Stock Tesseract settings for the baseline, then back to the reader's.
+        engine.setVariable("tessedit_do_invert", "1")
+        defer { engine.setVariable("tessedit_do_invert", Self.engineVariables["tessedit_do_invert"]!) }
+        let lines = try engine.recognise(image, layout: .automatic)
         return OCRReading(lines: lines, rotation: 0)
     }
 
@@ -136,7 +144,11 @@ public final class TesseractStampReader: StampReader {
     }
 
     func findUpright(_ image: StampImage, engine: TesseractEngine) throws -> Pass {
-        let (lineAngle, confidence) = try image.textLineAngle()
+        var (lineAngle, confidence) = try image.textLineAngle()
+        // Leptonica's angle is good to about 0.1°; a tilt under half a degree does not hurt
+        // Tesseract, and not turning spares a resampling blur.
+        if abs(lineAngle) < 0.5 { lineAngle = 0 }
+        if abs(abs(lineAngle) - 90) < 0.5 { lineAngle = lineAngle < 0 ? -90 : 90 }
         // Clear text lines fix the axis; then only upright versus upside down is open.
         let offsets: [Double] = confidence >= clearLineConfidence ? [0, 180] : [0, 180, 90, -90]
         var best: Pass?

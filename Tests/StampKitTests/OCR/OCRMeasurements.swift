@@ -214,3 +214,27 @@ extension OCRMeasurements {
         }
     }
 }
+
+extension OCRMeasurements {
+    /// Tesseract 5 re-reads doubtful lines inverted (white on black); stamps never are.
+    @Test func invertedRetry() throws {
+        for invert in ["1", "0"] {
+            let reader = try TesseractStampReader()
+            let engine = try reader.engine(for: [])
+            engine.setVariable("tessedit_do_invert", invert)
+            var times: [Double] = [], total = 0
+            for (name, expected) in Self.stamps {
+                let image = try reader.prepare(try StampImage(contentsOf: ImagingFixtures.url(name))).image
+                for offset in [0.0, 180] {
+                    let turned = try image.rotated(byDegrees: expected + offset)
+                    var runs: [Double] = []
+                    var lines: [OCRLine] = []
+                    for _ in 0..<3 { runs.append(try milliseconds { lines = try engine.recognise(turned, layout: reader.layout) }) }
+                    times.append(median(runs))
+                    if offset == 0 { total += TesseractStampReader.score(lines) }
+                }
+            }
+            print("invert \(invert): upright score \(total), pass median \(median(times)) ms, sum \(Int(times.reduce(0, +))) ms")
+        }
+    }
+}
