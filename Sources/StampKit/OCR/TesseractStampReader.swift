@@ -14,6 +14,9 @@ public final class TesseractStampReader: StampReader {
     /// A pass scoring at least this (letters and digits in confident words) is accepted
     /// without trying other orientations.
     public var acceptScore: Int
+    /// Leptonica line-angle confidence below which the found angle is noise (blank or
+    /// text-free images) and the search starts from the image as it is.
+    public var noLineConfidence: Double
     /// Leptonica line-angle confidence above which the quarter turns are not tried when neither
     /// the found angle nor its half turn reads well (fixtures: 2.9 on the hardest page photo,
     /// 3.5–5.9 on stamps; every one of them had the right axis).
@@ -37,6 +40,7 @@ public final class TesseractStampReader: StampReader {
         layout = .sparse
         acceptScore = 10
         clearLineConfidence = 3
+        noLineConfidence = 2
     }
 
     /// Tesseract 5 re-reads every doubtful line inverted (white on black), which stamps never
@@ -147,7 +151,7 @@ public final class TesseractStampReader: StampReader {
         var (lineAngle, confidence) = try image.textLineAngle()
         // Leptonica's angle is good to about 0.1°; a tilt under half a degree does not hurt
         // Tesseract, and not turning spares a resampling blur.
-        if abs(lineAngle) < 0.5 { lineAngle = 0 }
+        if abs(lineAngle) < 0.5 || confidence < noLineConfidence { lineAngle = 0 }
         if abs(abs(lineAngle) - 90) < 0.5 { lineAngle = lineAngle < 0 ? -90 : 90 }
         // Clear text lines fix the axis; then only upright versus upside down is open.
         let offsets: [Double] = confidence >= clearLineConfidence ? [0, 180] : [0, 180, 90, -90]

@@ -145,22 +145,6 @@ extension OCRMeasurements {
 }
 
 extension OCRMeasurements {
-    @Test func fragileAngle() throws {
-        let reader = try TesseractStampReader()
-        let engine = try reader.engine(for: [])
-        let image = try reader.prepare(try StampImage(contentsOf: ImagingFixtures.url("page-fra-rot186.jpg"))).image
-        for layout in [TesseractEngine.Layout.automatic, .singleBlock, .sparse] {
-            for angle in [173.0, 173.5, 173.875, 174, 174.5, 175] {
-                let turned = try image.rotated(byDegrees: angle)
-                let lines = try engine.recognise(turned, layout: layout)
-                let good = lines.flatMap(\.words).filter { $0.confidence >= 70 }.map(\.text)
-                print("fragile psm \(layout.rawValue) \(angle): score \(TesseractStampReader.score(lines)) \(good)")
-            }
-        }
-    }
-}
-
-extension OCRMeasurements {
     /// Cleaning variants at the known angle and at the wrong (half-turned) one: score and time.
     @Test func cleaningVariants() throws {
         let reader = try TesseractStampReader()
@@ -206,10 +190,7 @@ extension OCRMeasurements {
                 times.append(try milliseconds { reading = try reader.read(imageAt: ImagingFixtures.url(name)) })
                 total += TesseractStampReader.score(reading.lines)
             }
-            var icelandic = ""
-            if FileManager.default.fileExists(atPath: "/tmp/isl.png") {
-                icelandic = try reader.read(imageAt: URL(fileURLWithPath: "/tmp/isl.png")).text.replacingOccurrences(of: "\n", with: " | ")
-            }
+            let icelandic = try reader.read(imageAt: ImagingFixtures.url("words-icelandic.png")).text.replacingOccurrences(of: "\n", with: " | ")
             print("languages \(languages.joined(separator: "+")): total score \(total), median read \(median(times)) ms; Icelandic line: \(icelandic)")
         }
     }
