@@ -5,7 +5,8 @@ import Foundation
 public final class TesseractStampReader: StampReader {
     /// Photos larger than this (long side, pixels) are scaled down before OCR.
     public var workingLongSide: Int
-    /// Images smaller than this (long side) are enlarged so letters have enough pixels.
+    /// Images smaller than this (long side) are enlarged, by a whole factor, so letters have
+    /// enough pixels (small crops).
     public var minimumLongSide: Int
     /// Page layout Tesseract assumes.
     public var layout: TesseractEngine.Layout
@@ -36,7 +37,7 @@ public final class TesseractStampReader: StampReader {
         engines[engine.languages] = engine
         self.pixelLimit = pixelLimit
         workingLongSide = 1600
-        minimumLongSide = 600
+        minimumLongSide = 400
         layout = .sparse
         acceptScore = 10
         clearLineConfidence = 3
@@ -97,7 +98,10 @@ public final class TesseractStampReader: StampReader {
         if long > workingLongSide {
             working = try working.scaledDown(toLongSide: workingLongSide)
         } else if long < minimumLongSide {
-            working = try working.scaledUp(toLongSide: minimumLongSide)
+            // Whole-number factors only: a slight enlargement (560 → 600 px) blurred a stamp's
+            // date enough for Tesseract to lose it.
+            let factor = (Double(minimumLongSide) / Double(long)).rounded(.up)
+            working = try working.scaledUp(toLongSide: long * Int(factor))
         }
         let scale = Double(max(working.width, working.height)) / Double(long)
         return (try working.contrastNormalised(), scale)
@@ -147,6 +151,9 @@ public final class TesseractStampReader: StampReader {
         return total
     }
 
+    /// Finds the rotation over the full circle: Leptonica's line angle fixes the axis (mod
+    /// 180°), then OCR passes try it, its half turn and, when the lines were unclear, the
+    /// quarter turns, stopping at the first pass that reads well; else the best pass wins.
     func findUpright(_ image: StampImage, engine: TesseractEngine) throws -> Pass {
         var (lineAngle, confidence) = try image.textLineAngle()
         // Leptonica's angle is good to about 0.1°; a tilt under half a degree does not hurt

@@ -155,6 +155,9 @@ extension OCRMeasurements {
             ("gray", { $0 }),
             ("contrast 30", { try $0.contrastNormalised(minDifference: 30) }),
             ("contrast 50", { try $0.contrastNormalised(minDifference: 50) }),
+            ("contrast 30 levels 0-200", { try $0.contrastNormalised(minDifference: 30).levels(black: 0, white: 200) }),
+            ("contrast 30 levels 0-160", { try $0.contrastNormalised(minDifference: 30).levels(black: 0, white: 160) }),
+            ("contrast 30 levels 40-200", { try $0.contrastNormalised(minDifference: 30).levels(black: 40, white: 200) }),
             ("contrast 30 tile 100", { try $0.contrastNormalised(tile: 100, minDifference: 30) }),
             ("bgnorm", { try $0.backgroundNormalised() }),
             ("bgnorm+contrast 40", { try $0.backgroundNormalised().contrastNormalised(minDifference: 40) }),
@@ -173,7 +176,7 @@ extension OCRMeasurements {
                 times.append(ms)
                 report.append("\(right)/\(wrong) \(Int(ms))ms")
             }
-            print("clean \(label): \(report.joined(separator: ", "))")
+            print("clean \(label): \(report.joined(separator: ", ")) | total \(Int(times.reduce(0, +))) ms")
         }
     }
 }

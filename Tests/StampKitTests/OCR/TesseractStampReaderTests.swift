@@ -28,6 +28,7 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         ("stamp.tif", ["MUNCHEN", "AUSREISE"], 0),
         ("stamp.webp", ["MUNCHEN", "AUSREISE"], 0),
         ("stamp.bmp", ["MUNCHEN", "AUSREISE"], 0),
+        ("stamp-transparent.png", ["SCHIPHOL", "30.11.21"], 0),
         ("page-kef-rot90.jpg", ["KEFLAVIK", "12.07.19"], -90),
         ("page-fra-rot186.jpg", ["FRANKFURT", "03.05.22"], 174),
         ("page-cdg-rot-24.jpg", ["ROISSY", "21.09.18"], 24),

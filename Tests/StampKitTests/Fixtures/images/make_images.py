@@ -243,3 +243,7 @@ d.text((30, 30), "KEFLAVÍKURFLUGVÖLLUR", font=f, fill=20)
 d.text((30, 100), "EGILSSTAÐIR 12.07.19", font=f, fill=20)
 d.text((30, 170), "ÞORLÁKSHÖFN MÜNCHEN", font=f, fill=20)
 save(words, "words-icelandic.png", optimize=True)
+
+
+# A stamp scanned or exported with a transparent background (RGBA PNG): must read as ink on white.
+save(schengen("NL", "SCHIPHOL", "30.11.21", (20, 20, 20, 255), 17), "stamp-transparent.png", optimize=True)
