@@ -90,6 +90,13 @@ extension StampImage {
                         "normalise the contrast of")
     }
 
+    /// Maps gray levels so `black` and darker become black and `white` and lighter become white,
+    /// stretching linearly between: whitens faint background print left after normalisation.
+    public func levels(black: Int, white: Int) throws -> StampImage {
+        let gray = try grayscale()
+        return try made(pixGammaTRC(nil, gray.pix, 1.0, l_int32(black), l_int32(white)), "adjust the levels of")
+    }
+
     /// Evens out uneven lighting (shadow, light falloff) by dividing by a smoothed background,
     /// leaving paper near white and ink dark.
     public func backgroundNormalised() throws -> StampImage {

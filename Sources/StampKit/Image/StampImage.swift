@@ -49,6 +49,14 @@ public final class StampImage {
             throw ImageError(.corrupt, "the image data is damaged or truncated and could not be decoded; copy or export the photo again")
         }
         var stored = StampImage(adopting: decoded)
+        if pixGetSpp(decoded) == 4 {
+            // A transparent background would read as black (its RGB is usually 0): lay the
+            // picture on white paper.
+            guard let flat = pixAlphaBlendUniform(decoded, 0xFFFF_FF00) else {
+                throw ImageError(.corrupt, "the image's transparency could not be flattened; export the photo as JPEG and try again")
+            }
+            stored = StampImage(adopting: flat)
+        }
         let orientation = ExifOrientation.inJPEG(bytes)
         if applyExifOrientation, let orientation {
             stored = try stored.oriented(orientation)

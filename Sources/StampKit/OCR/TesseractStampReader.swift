@@ -5,7 +5,8 @@ import Foundation
 public final class TesseractStampReader: StampReader {
     /// Photos larger than this (long side, pixels) are scaled down before OCR.
     public var workingLongSide: Int
-    /// Images smaller than this (long side) are enlarged so letters have enough pixels.
+    /// Images smaller than this (long side) are enlarged, by a whole factor, so letters have
+    /// enough pixels (small crops).
     public var minimumLongSide: Int
     /// Page layout Tesseract assumes.
     public var layout: TesseractEngine.Layout
@@ -14,6 +15,9 @@ public final class TesseractStampReader: StampReader {
     /// A pass scoring at least this (letters and digits in confident words) is accepted
     /// without trying other orientations.
     public var acceptScore: Int
+    /// Leptonica line-angle confidence below which the found angle is noise (blank or
+    /// text-free images) and the search starts from the image as it is.
+    public var noLineConfidence: Double
     /// Leptonica line-angle confidence above which the quarter turns are not tried when neither
     /// the found angle nor its half turn reads well (fixtures: 2.9 on the hardest page photo,
     /// 3.5–5.9 on stamps; every one of them had the right axis).
@@ -27,23 +31,28 @@ public final class TesseractStampReader: StampReader {
     /// `TesseractEngine.defaultLanguages`). Throws `OCRError` when language data is missing.
     public init(languages: [String] = [], tessdata: URL? = nil,
                 pixelLimit: Int = StampImage.defaultPixelLimit) throws {
-        let engine = try TesseractEngine(languages: languages, tessdata: tessdata)
+        let engine = try TesseractEngine(languages: languages, tessdata: tessdata, initVariables: Self.engineVariables)
         self.tessdata = tessdata
         self.defaultLanguages = engine.languages
         engines[engine.languages] = engine
         self.pixelLimit = pixelLimit
         workingLongSide = 1600
-        minimumLongSide = 600
+        minimumLongSide = 400
         layout = .sparse
         acceptScore = 10
         clearLineConfidence = 3
+        noLineConfidence = 2
     }
+
+    /// Tesseract 5 re-reads every doubtful line inverted (white on black), which stamps never
+    /// are; turning that off cut OCR time by 40 % on the fixtures with identical scores.
+    static let engineVariables = ["tessedit_do_invert": "0"]
 
     /// The engine for a language list, started on first use.
     func engine(for languages: [String]) throws -> TesseractEngine {
         let key = languages.isEmpty ? defaultLanguages : languages
         if let engine = engines[key] { return engine }
-        let engine = try TesseractEngine(languages: key, tessdata: tessdata)
+        let engine = try TesseractEngine(languages: key, tessdata: tessdata, initVariables: Self.engineVariables)
         engines[key] = engine
         return engine
     }
@@ -72,7 +81,11 @@ public final class TesseractStampReader: StampReader {
     /// rotation search. The baseline `bench scan` compares the full read against.
     public func plainPass(imageAt url: URL, languages: [String] = []) throws -> OCRReading {
         let image = try StampImage(contentsOf: url, pixelLimit: pixelLimit)
-        let lines = try engine(for: languages).recognise(image, layout: .automatic)
+        let engine = try engine(for: languages)
+        // Stock Tesseract settings for the baseline, then back to the reader's.
+        engine.setVariable("tessedit_do_invert", "1")
+        defer { engine.setVariable("tessedit_do_invert", Self.engineVariables["tessedit_do_invert"]!) }
+        let lines = try engine.recognise(image, layout: .automatic)
         return OCRReading(lines: lines, rotation: 0)
     }
 
@@ -85,7 +98,10 @@ public final class TesseractStampReader: StampReader {
         if long > workingLongSide {
             working = try working.scaledDown(toLongSide: workingLongSide)
         } else if long < minimumLongSide {
-            working = try working.scaledUp(toLongSide: minimumLongSide)
+            // Whole-number factors only: a slight enlargement (560 → 600 px) blurred a stamp's
+            // date enough for Tesseract to lose it.
+            let factor = (Double(minimumLongSide) / Double(long)).rounded(.up)
+            working = try working.scaledUp(toLongSide: long * Int(factor))
         }
         let scale = Double(max(working.width, working.height)) / Double(long)
         return (try working.contrastNormalised(), scale)
@@ -135,8 +151,15 @@ public final class TesseractStampReader: StampReader {
         return total
     }
 
+    /// Finds the rotation over the full circle: Leptonica's line angle fixes the axis (mod
+    /// 180°), then OCR passes try it, its half turn and, when the lines were unclear, the
+    /// quarter turns, stopping at the first pass that reads well; else the best pass wins.
     func findUpright(_ image: StampImage, engine: TesseractEngine) throws -> Pass {
-        let (lineAngle, confidence) = try image.textLineAngle()
+        var (lineAngle, confidence) = try image.textLineAngle()
+        // Leptonica's angle is good to about 0.1°; a tilt under half a degree does not hurt
+        // Tesseract, and not turning spares a resampling blur.
+        if abs(lineAngle) < 0.5 || confidence < noLineConfidence { lineAngle = 0 }
+        if abs(abs(lineAngle) - 90) < 0.5 { lineAngle = lineAngle < 0 ? -90 : 90 }
         // Clear text lines fix the axis; then only upright versus upside down is open.
         let offsets: [Double] = confidence >= clearLineConfidence ? [0, 180] : [0, 180, 90, -90]
         var best: Pass?

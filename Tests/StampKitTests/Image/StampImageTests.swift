@@ -33,6 +33,13 @@ import Testing
         #expect(br.red < 60 && br.green < 60 && br.blue < 60, "bottom-right should be black: \(br)")
     }
 
+    @Test func transparentBackgroundBecomesWhitePaper() throws {
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-transparent.png"))
+        #expect(image.width == 560 && image.height == 400)
+        let corner = try #require(image.rgb(atX: 2, y: 2))  // outside the frame: transparent in the file
+        #expect(corner.red > 240 && corner.green > 240 && corner.blue > 240, "\(corner)")
+    }
+
     @Test func canLeaveTheStoredLayout() throws {
         let image = try StampImage(contentsOf: ImagingFixtures.url("orient-6.jpg"), applyExifOrientation: false)
         #expect(image.width == 80 && image.height == 120)

@@ -145,22 +145,6 @@ extension OCRMeasurements {
 }
 
 extension OCRMeasurements {
-    @Test func fragileAngle() throws {
-        let reader = try TesseractStampReader()
-        let engine = try reader.engine(for: [])
-        let image = try reader.prepare(try StampImage(contentsOf: ImagingFixtures.url("page-fra-rot186.jpg"))).image
-        for layout in [TesseractEngine.Layout.automatic, .singleBlock, .sparse] {
-            for angle in [173.0, 173.5, 173.875, 174, 174.5, 175] {
-                let turned = try image.rotated(byDegrees: angle)
-                let lines = try engine.recognise(turned, layout: layout)
-                let good = lines.flatMap(\.words).filter { $0.confidence >= 70 }.map(\.text)
-                print("fragile psm \(layout.rawValue) \(angle): score \(TesseractStampReader.score(lines)) \(good)")
-            }
-        }
-    }
-}
-
-extension OCRMeasurements {
     /// Cleaning variants at the known angle and at the wrong (half-turned) one: score and time.
     @Test func cleaningVariants() throws {
         let reader = try TesseractStampReader()
@@ -171,6 +155,9 @@ extension OCRMeasurements {
             ("gray", { $0 }),
             ("contrast 30", { try $0.contrastNormalised(minDifference: 30) }),
             ("contrast 50", { try $0.contrastNormalised(minDifference: 50) }),
+            ("contrast 30 levels 0-200", { try $0.contrastNormalised(minDifference: 30).levels(black: 0, white: 200) }),
+            ("contrast 30 levels 0-160", { try $0.contrastNormalised(minDifference: 30).levels(black: 0, white: 160) }),
+            ("contrast 30 levels 40-200", { try $0.contrastNormalised(minDifference: 30).levels(black: 40, white: 200) }),
             ("contrast 30 tile 100", { try $0.contrastNormalised(tile: 100, minDifference: 30) }),
             ("bgnorm", { try $0.backgroundNormalised() }),
             ("bgnorm+contrast 40", { try $0.backgroundNormalised().contrastNormalised(minDifference: 40) }),
@@ -189,7 +176,7 @@ extension OCRMeasurements {
                 times.append(ms)
                 report.append("\(right)/\(wrong) \(Int(ms))ms")
             }
-            print("clean \(label): \(report.joined(separator: ", "))")
+            print("clean \(label): \(report.joined(separator: ", ")) | total \(Int(times.reduce(0, +))) ms")
         }
     }
 }
@@ -206,11 +193,32 @@ extension OCRMeasurements {
                 times.append(try milliseconds { reading = try reader.read(imageAt: ImagingFixtures.url(name)) })
                 total += TesseractStampReader.score(reading.lines)
             }
-            var icelandic = ""
-            if FileManager.default.fileExists(atPath: "/tmp/isl.png") {
-                icelandic = try reader.read(imageAt: URL(fileURLWithPath: "/tmp/isl.png")).text.replacingOccurrences(of: "\n", with: " | ")
-            }
+            let icelandic = try reader.read(imageAt: ImagingFixtures.url("words-icelandic.png")).text.replacingOccurrences(of: "\n", with: " | ")
             print("languages \(languages.joined(separator: "+")): total score \(total), median read \(median(times)) ms; Icelandic line: \(icelandic)")
+        }
+    }
+}
+
+extension OCRMeasurements {
+    /// Tesseract 5 re-reads doubtful lines inverted (white on black); stamps never are.
+    @Test func invertedRetry() throws {
+        for invert in ["1", "0"] {
+            let reader = try TesseractStampReader()
+            let engine = try reader.engine(for: [])
+            engine.setVariable("tessedit_do_invert", invert)
+            var times: [Double] = [], total = 0
+            for (name, expected) in Self.stamps {
+                let image = try reader.prepare(try StampImage(contentsOf: ImagingFixtures.url(name))).image
+                for offset in [0.0, 180] {
+                    let turned = try image.rotated(byDegrees: expected + offset)
+                    var runs: [Double] = []
+                    var lines: [OCRLine] = []
+                    for _ in 0..<3 { runs.append(try milliseconds { lines = try engine.recognise(turned, layout: reader.layout) }) }
+                    times.append(median(runs))
+                    if offset == 0 { total += TesseractStampReader.score(lines) }
+                }
+            }
+            print("invert \(invert): upright score \(total), pass median \(median(times)) ms, sum \(Int(times.reduce(0, +))) ms")
         }
     }
 }

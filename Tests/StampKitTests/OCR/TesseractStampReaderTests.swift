@@ -28,6 +28,7 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         ("stamp.tif", ["MUNCHEN", "AUSREISE"], 0),
         ("stamp.webp", ["MUNCHEN", "AUSREISE"], 0),
         ("stamp.bmp", ["MUNCHEN", "AUSREISE"], 0),
+        ("stamp-transparent.png", ["SCHIPHOL", "30.11.21"], 0),
         ("page-kef-rot90.jpg", ["KEFLAVIK", "12.07.19"], -90),
         ("page-fra-rot186.jpg", ["FRANKFURT", "03.05.22"], 174),
         ("page-cdg-rot-24.jpg", ["ROISSY", "21.09.18"], 24),
@@ -101,6 +102,33 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         }
     }
 
+    @Test func blankPageReadsNothing() throws {
+        let reader = try TesseractStampReader()
+        let quadrants = try StampImage(contentsOf: ImagingFixtures.url("orient-1.jpg"))
+        let blank = try quadrants.cropped(to: PixelBox(x: 45, y: 30, width: 30, height: 20))  // white middle
+        let reading = try reader.read(blank, options: ReadOptions())
+        #expect(reading.lines.isEmpty)
+        #expect(reading.rotation == 0)
+    }
+
+    @Test func oneReaderPerWorkerRunsInParallel() throws {
+        let names = ["stamp-upright.jpg", "stamp-rot90.jpg", "stamp-faded.jpg", "stamp-rot180.jpg"]
+        let found = LockedStrings()
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            guard let reader = try? TesseractStampReader() else { return }
+            for name in names.enumerated().filter({ $0.offset % 2 == worker }).map(\.element) {
+                if let reading = try? reader.read(imageAt: ImagingFixtures.url(name), options: ReadOptions()) {
+                    found.append("\(name): \(reading.text)")
+                }
+            }
+        }
+        let all = found.values.joined(separator: "\n")
+        #expect(found.values.count == 4)
+        for word in ["FRANKFURT", "KEFLAVIK", "BARAJAS", "HEATHROW"] {
+            #expect(all.contains(word))
+        }
+    }
+
     @Test func plainPassDoesNoStraightening() throws {
         let reader = try TesseractStampReader()
         let upright = try reader.plainPass(imageAt: ImagingFixtures.url("stamp-upright.jpg"))
@@ -170,4 +198,12 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(TesseractStampReader.doubt(flipped) == 15)
         #expect(TesseractStampReader.score([line([("x", 20), ("==", 10), ("Sy", 95), ("KEFLAVIK", 89)])]) == 8)
     }
+}
+
+/// Collects results from worker threads.
+private final class LockedStrings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+    func append(_ value: String) { lock.lock(); storage.append(value); lock.unlock() }
+    var values: [String] { lock.lock(); defer { lock.unlock() }; return storage }
 }

@@ -233,3 +233,17 @@ save(page(schengen("D", "FRANKFURT/M", "03.05.22", (30, 30, 30, 255), 13), 180 +
      "page-fra-rot186.jpg", quality=70)
 save(page(schengen("F", "ROISSY CDG", "21.09.18", (150, 40, 60, 255), 15), -24, (1200, 1000), (240, 238, 230), 16),
      "page-cdg-rot-24.jpg", quality=70)
+
+
+# Icelandic and German letters (Í Ö Ð Þ Á Ü) for the language-choice measurement.
+words = Image.new("L", (900, 260), 250)
+d = ImageDraw.Draw(words)
+f = ImageFont.truetype(CONDENSED, 44)
+d.text((30, 30), "KEFLAVÍKURFLUGVÖLLUR", font=f, fill=20)
+d.text((30, 100), "EGILSSTAÐIR 12.07.19", font=f, fill=20)
+d.text((30, 170), "ÞORLÁKSHÖFN MÜNCHEN", font=f, fill=20)
+save(words, "words-icelandic.png", optimize=True)
+
+
+# A stamp scanned or exported with a transparent background (RGBA PNG): must read as ink on white.
+save(schengen("NL", "SCHIPHOL", "30.11.21", (20, 20, 20, 255), 17), "stamp-transparent.png", optimize=True)
