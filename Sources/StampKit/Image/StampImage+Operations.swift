@@ -97,6 +97,20 @@ extension StampImage {
         return try made(pixGammaTRC(nil, gray.pix, 1.0, l_int32(black), l_int32(white)), "adjust the levels of")
     }
 
+    /// Paper turned white: the median gray (a page is mostly paper) less `margin` and lighter
+    /// become white. Rotation brings in white corners; against a gray page their edges and the
+    /// faint background print cut through the text lines and Tesseract lost whole stamps.
+    public func paperWhitened(margin: Int = 20) throws -> StampImage {
+        let gray = try grayscale()
+        var median: l_uint32 = 255
+        guard pixGetRankValue(gray.pix, 2, 0.5, &median) == 0 else {
+            throw ImageError(.operationFailed, "could not measure the paper's brightness; check the image and try again")
+        }
+        let white = Int(median) - margin
+        guard white > 64 else { return gray }
+        return try gray.levels(black: 0, white: white)
+    }
+
     /// Evens out uneven lighting (shadow, light falloff) by dividing by a smoothed background,
     /// leaving paper near white and ink dark.
     public func backgroundNormalised() throws -> StampImage {
