@@ -57,6 +57,9 @@ public struct CodeToken: Sendable, Equatable {
     public var nextToPortCue: Bool
     /// A digit was read for one of its letters.
     public var isCorrected: Bool
+    /// Its OCR word ends in a quote or apostrophe mark, what Tesseract reads for a half-inked
+    /// letter: likely the start of a damaged word (DUBA… read as `DUB’`), not a printed code.
+    public var isClipped: Bool = false
 }
 
 /// A run of words that may name a place (country, city or airport), in search form.
@@ -160,7 +163,9 @@ public struct ClueExtractor: Sendable {
                 func token(_ c: String, standsAlone: Bool) -> CodeToken {
                     CodeToken(
                         span: span, code: c, text: t.text, confidence: t.confidence, standsAlone: standsAlone,
-                        isStopword: stop, nextToPortCue: nextToCue(t), isCorrected: t.isCorrected)
+                        isStopword: stop, nextToPortCue: nextToCue(t), isCorrected: t.isCorrected,
+                        isClipped: t.wordText.hasSuffix(t.text + "’") || t.wordText.hasSuffix(t.text + "'")
+                            || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"))
                 }
                 // Codes are printed in plain ASCII: TÂN is a word, not TAN.
                 guard t.text.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }

@@ -97,6 +97,16 @@ extension StampImage {
         return try made(pixGammaTRC(nil, gray.pix, 1.0, l_int32(black), l_int32(white)), "adjust the levels of")
     }
 
+    /// The three colour channels as 8-bit images (empty for a gray image). In one of them a
+    /// pen of another colour fades while the stamp's ink stays dark (blue pen over red ink
+    /// vanishes from the blue channel).
+    public func colourChannels() throws -> [StampImage] {
+        guard depth == 32 else { return [] }
+        return try [COLOR_RED, COLOR_GREEN, COLOR_BLUE].map {
+            try made(pixGetRGBComponent(pix, l_int32($0)), "separate a colour channel of")
+        }
+    }
+
     /// Paper turned white: the median gray (a page is mostly paper) less `margin` and lighter
     /// become white. Rotation brings in white corners; against a gray page their edges and the
     /// faint background print cut through the text lines and Tesseract lost whole stamps.

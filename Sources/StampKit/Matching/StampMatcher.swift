@@ -185,7 +185,7 @@ public final class StampMatcher {
             } else {
                 r = (token.standsAlone || token.nextToPortCue) ? 0.65 : 0.4
             }
-            r *= airportPrior(airport) * ocr(token.confidence) * (token.isCorrected ? 0.7 : 1)
+            r *= airportPrior(airport) * ocr(token.confidence) * (token.isCorrected ? 0.7 : 1) * (token.isClipped ? 0.6 : 1)
             // FIN, EST or SLO alone is far more often a Schengen sign than an airstrip's code.
             if token.standsAlone, clues.distinguishingSigns.contains(where: { $0.span == token.span }),
                 airport.type != "large_airport"

@@ -15,6 +15,8 @@ public final class TesseractStampReader: StampReader {
     /// A pass scoring at least this (letters and digits in confident words) is accepted
     /// without trying other orientations.
     public var acceptScore: Int
+    /// Letters in unreadable long words (see `doubt`) from which colour channels are re-read.
+    public var retryDoubt: Int
     /// Leptonica line-angle confidence below which the found angle is noise (blank or
     /// text-free images) and the search starts from the image as it is.
     public var noLineConfidence: Double
@@ -40,6 +42,7 @@ public final class TesseractStampReader: StampReader {
         minimumLongSide = 400
         layout = .sparse
         acceptScore = 10
+        retryDoubt = 6
         clearLineConfidence = 3
         noLineConfidence = 2
     }
@@ -73,7 +76,15 @@ public final class TesseractStampReader: StampReader {
             let pass = try self.pass(prepared.image, rotation: rotation, engine: engine)
             return OCRReading(lines: scaled(pass.lines, by: toSource), rotation: normalised(rotation))
         }
-        let best = try findUpright(prepared.image, engine: engine)
+        var best = try findUpright(prepared.image, engine: engine)
+        // Text Tesseract saw but could not read (a signature across it, ink of two colours):
+        // read each colour channel at the angle found and keep one only if it reads better.
+        if best.doubt >= retryDoubt {
+            for channel in try source.colourChannels() {
+                let candidate = try pass(prepare(channel).image, rotation: best.rotation, engine: engine)
+                if candidate.beats(best) { best = candidate }
+            }
+        }
         return OCRReading(lines: scaled(best.lines, by: toSource), rotation: normalised(best.rotation))
     }
 

@@ -40,6 +40,16 @@ import Testing
         #expect(!p.candidates.contains { $0.country.code == "US" && $0.confidence > 0.1 })  // LUR was joined
     }
 
+    /// A faded DUBAI whose last letters Tesseract read as a quote mark (`DUB’`) must not become a
+    /// confident Dublin: a code with a stray mark glued on weighs less than a clean one.
+    @Test func aClippedWordIsAWeakCode() throws {
+        let clean = try #require(try propose(["ARRIVAL", "JFK", "INTERNATIONAL"]).candidates.first)
+        let clipped = try #require(try propose(["ARRIVAL", "JFK’", "INTERNATIONAL"]).candidates.first)
+        #expect(clipped.airport?.iata == "JFK")
+        #expect(clipped.confidence < clean.confidence)
+        #expect(clipped.confidence < 0.5)
+    }
+
     @Test func diacriticsDoNotMatter() throws {
         let plain = try propose(["KEFLAVIKURFLUGVOLLUR"])
         let accented = try propose(["KEFLAVÍKURFLUGVÖLLUR"])
