@@ -47,10 +47,9 @@ final class Batch: Sendable {
 
     /// Stops handing out work after a failure that no image can get past (e.g. no engine).
     func abandon(_ error: any Error) {
-        let (failureClass, message) = Tool.describe(error)
-        let code = (error as? any StampKitFailure)?.code ?? "internal"
+        let failure = CarriedFailure(error)
         state.withLock { s in
-            if s.abandoned == nil { s.abandoned = CarriedFailure(failureClass: failureClass, code: code, message: message) }
+            if s.abandoned == nil { s.abandoned = failure }
         }
     }
 
@@ -63,4 +62,13 @@ struct CarriedFailure: StampKitFailure {
     var failureClass: FailureClass
     var code: String
     var message: String
+
+    /// Any error as a failure; `image` prefixes the message, since image messages do not
+    /// name the file.
+    init(_ error: any Error, image: String? = nil) {
+        let (failureClass, message) = Tool.describe(error)
+        self.failureClass = failureClass
+        code = (error as? any StampKitFailure)?.code ?? "internal"
+        self.message = image.map { "\($0): \(message)" } ?? message
+    }
 }

@@ -21,7 +21,12 @@ struct OCRCommand: ToolCommand {
 
     func run(_ terminal: Terminal) throws -> Int32 {
         let reader = try TesseractStampReader(languages: reading.options.languages)
-        let result = try reader.read(imageAt: URL(fileURLWithPath: image), options: reading.options)
+        let result: OCRReading
+        do {
+            result = try reader.read(imageAt: URL(fileURLWithPath: image), options: reading.options)
+        } catch {
+            throw CarriedFailure(error, image: image)
+        }
         if json {
             terminal.result(JSONValue.object([
                 ("image", .string(image)),

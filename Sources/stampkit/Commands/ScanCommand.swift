@@ -61,13 +61,11 @@ struct ScanCommand: ToolCommand {
                     let scan = try scanner.scan(imageAt: URL(fileURLWithPath: image), named: image, options: reading.options)
                     outcomes.finish(index, lines: json ? [scan.json(top: top).serialized()] : ScanText.render(scan, top: top), failure: nil)
                 } catch {
-                    let (failureClass, message) = Tool.describe(error)
-                    firstFailure.withLock { if $0 == nil { $0 = failureClass } }
-                    let failure = CarriedFailure(
-                        failureClass: failureClass, code: (error as? any StampKitFailure)?.code ?? "internal", message: message)
+                    let failure = CarriedFailure(error)
+                    firstFailure.withLock { if $0 == nil { $0 = failure.failureClass } }
                     outcomes.finish(
                         index, lines: json ? [StampScan.errorJSON(image: image, failure: failure).serialized()] : [],
-                        failure: "\(image): error: \(message)")
+                        failure: "\(image): error: \(failure.message)")
                 }
             }
         }

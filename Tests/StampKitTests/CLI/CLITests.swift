@@ -99,6 +99,24 @@ enum Repository {
         #expect((line?["error"] as? [String: Any])?["code"] is String)
     }
 
+    @Test func ocrNamesTheImageThatFailed() throws {
+        let path = Repository.badFixtures.appendingPathComponent("truncated.jpg").path
+        let outcome = try CLI.run(["ocr", path])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderrLines.count == 1)
+        #expect(outcome.stderr.contains(path))
+    }
+
+    @Test func ocrReadsASampleAsJSON() throws {
+        let path = Repository.samples.appendingPathComponent("stamps/lhr-arrival.jpg").path
+        let outcome = try CLI.run(["ocr", path, "--json"])
+        #expect(outcome.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let lines = try #require(json?["lines"] as? [[String: Any]])
+        #expect(lines.contains { ($0["text"] as? String)?.contains("HEATHROW") == true })
+        #expect((lines.first?["words"] as? [[String: Any]])?.first?["box"] is [Int])
+    }
+
     @Test func batchKeepsGoingPastABadImageAndFailsAtTheEnd() throws {
         let gazetteer = try FixtureGazetteer.shared
         let good = Repository.samples.appendingPathComponent("stamps/jfk-admitted.jpg").path
