@@ -44,7 +44,8 @@ $(SOURCES)/.verified: sources.lock scripts/fetch-sources.sh
 	scripts/fetch-sources.sh $(SOURCES)
 	touch $@
 
-$(GAZETTEER): $(SOURCES)/.verified $(wildcard Lexicons/*.txt) | release
+# Rebuilt when its inputs, its word lists or the importer change (a new schema needs a new file).
+$(GAZETTEER): $(SOURCES)/.verified $(wildcard Lexicons/*.txt) $(wildcard Sources/StampKit/Gazetteer/*.swift) | release
 	mkdir -p $(dir $@)
 	$(BIN) gazetteer build --sources $(SOURCES) --lexicons Lexicons --output $@
 
