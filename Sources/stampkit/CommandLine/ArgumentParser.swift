@@ -82,7 +82,7 @@ struct ArgumentParser {
         while index < words.count {
             let word = words[index]
             index += 1
-            if optionsEnded || word == "-" || !word.hasPrefix("-") {
+            if optionsEnded || word == "-" || !word.hasPrefix("-") || Self.isNegativeNumber(word) {
                 positionals.append(word)
                 continue
             }
@@ -131,6 +131,14 @@ struct ArgumentParser {
         }
         try assign(positionals, to: spec, in: &parsed)
         return (spec, parsed)
+    }
+
+    /// `-33.9,18.4` or `-90`: a negative number, never an option (no option name starts with a
+    /// digit), so southern and western coordinates need no `--`.
+    static func isNegativeNumber(_ word: String) -> Bool {
+        guard word.hasPrefix("-") else { return false }
+        let rest = word.dropFirst()
+        return rest.first?.isNumber == true || (rest.first == "." && rest.dropFirst().first?.isNumber == true)
     }
 
     private func lookUp(_ word: String, in spec: CommandSpec, path: [String]) throws -> (OptionSpec, String?) {

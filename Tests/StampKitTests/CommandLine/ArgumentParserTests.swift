@@ -42,6 +42,11 @@ private func parse(_ words: String) throws -> ParsedCommand {
         #expect(try parse("scan x.jpg --rotate -90").value("rotate") == "-90")
     }
 
+    @Test func negativeNumbersArePositionals() throws {
+        #expect(try parse("scan -33.92,18.42 -.5 --json").argumentList("image") == ["-33.92,18.42", "-.5"])
+        #expect(throws: UsageError.self) { try parse("scan a -x9") }
+    }
+
     @Test func doubleDashEndsOptions() throws {
         #expect(try parse("scan -- --json").argumentList("image") == ["--json"])
     }
