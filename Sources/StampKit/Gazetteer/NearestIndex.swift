@@ -147,7 +147,7 @@ public struct NearestIndex: Sendable {
         }
         let places = merged.prefix(query.limit).map { kind, hit in
             NearbyPlace(
-                kind: kind, entry: tree(kind).entries[Int(hit.index)],
+                kind: kind, entry: tree(kind).entry(Int(hit.index)),
                 distanceKm: GreatCircle.kilometres(chordSquared: hit.key))
         }
         return NearestAnswer(
@@ -161,18 +161,27 @@ public struct NearestIndex: Sendable {
     /// country: Vatican City's does), or when its point lies inside the polygon (French Guiana's
     /// towns are inside Natural Earth's France though GeoNames files them under GF).
     private func filter(_ tree: NearestTree, _ query: NearestQuery, border: Int?) -> ((Int) -> Bool)? {
-        let country = query.countryCode?.uppercased()
-        let region = query.regionID
-        guard country != nil || region != nil || border != nil else { return nil }
-        let entries = tree.entries
+        guard query.countryCode != nil || query.regionID != nil || border != nil else { return nil }
+        // Codes become table indexes once, so the test per place compares small integers;
+        // a code no place carries matches nothing.
+        var country: UInt16? = nil
+        if let code = query.countryCode {
+            guard let known = tree.countryIndex(code.uppercased()) else { return { _ in false } }
+            country = known
+        }
+        var region: Int32? = nil
+        if let id = query.regionID {
+            guard let known = tree.regionIndex(id) else { return { _ in false } }
+            region = known
+        }
         let borders = self.borders
-        return { i in
-            let e = entries[i]
-            if let country, e.countryCode != country { return false }
-            if let region, e.regionID != region { return false }
+        let borderCountry = border.flatMap { borders?.features[$0].code }.flatMap { tree.countryIndex($0) }
+        return { [country, region] i in
+            if let country, tree.country[i] != country { return false }
+            if let region, tree.region[i] != region { return false }
             if let border, let borders {
-                if let code = borders.features[border].code, code == e.countryCode { return true }
-                return borders.contains(feature: border, latitude: e.latitude, longitude: e.longitude)
+                if let borderCountry, tree.country[i] == borderCountry { return true }
+                return borders.contains(feature: border, latitude: tree.latitude[i], longitude: tree.longitude[i])
             }
             return true
         }

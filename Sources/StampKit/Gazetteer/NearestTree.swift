@@ -94,17 +94,49 @@ public struct NearestTree: Sendable {
     /// Tie-breaks in tree order.
     let population: [Int32]
     let id: [Int32]
-    /// The places in tree order, for answers and filters.
-    public let entries: [NearestEntry]
     /// Split axis (0, 1, 2) and value per node, heap-numbered from 1; a node whose range holds
     /// at most `leafSize` places is a leaf.
     let axis: [UInt8]
     let split: [Double]
+    /// What answers and filters need, packed (a `NearestEntry` per place would take five times
+    /// the memory): coordinates, country and region as indexes into small tables, names in
+    /// one UTF-8 buffer, airport codes only where present.
+    let latitude: [Double], longitude: [Double]
+    let country: [UInt16]
+    let countryCodes: [String]
+    let region: [Int32]
+    let regionIDs: [String]
+    let nameBytes: [UInt8]
+    let nameStart: [Int32]
+    let codes: [Int32: AirportCodes]
+
+    /// IATA and ICAO of one airport.
+    struct AirportCodes: Sendable { var iata: String?, icao: String? }
 
     /// Number of places.
-    public var count: Int { entries.count }
+    public var count: Int { id.count }
 
-    /// Builds the tree; deterministic for equal input in equal order.
+    /// The place at tree-order index `i`.
+    public func entry(_ i: Int) -> NearestEntry {
+        let name = String(decoding: nameBytes[Int(nameStart[i])..<Int(nameStart[i + 1])], as: UTF8.self)
+        let code = codes[Int32(i)]
+        return NearestEntry(
+            id: Int(id[i]), name: name, countryCode: countryCodes[Int(country[i])],
+            regionID: region[i] < 0 ? nil : regionIDs[Int(region[i])], population: Int(population[i]),
+            latitude: latitude[i], longitude: longitude[i], iata: code?.iata, icao: code?.icao)
+    }
+
+    /// Every place, in tree order (for tests and for building another index).
+    public var entries: [NearestEntry] { (0..<count).map(entry) }
+
+    /// Index of a country code in this tree's table, nil when no place has it.
+    func countryIndex(_ code: String) -> UInt16? { countryCodes.firstIndex(of: code).map { UInt16($0) } }
+
+    /// Index of a region ID in this tree's table, nil when no place has it.
+    func regionIndex(_ id: String) -> Int32? { regionIDs.firstIndex(of: id).map { Int32($0) } }
+
+    /// Builds the tree; deterministic for equal input in equal order. IDs and populations must
+    /// fit 32 bits (GeoNames and OurAirports IDs do).
     public init(_ places: [NearestEntry]) {
         let n = places.count
         var vx = [Double](repeating: 0, count: n), vy = vx, vz = vx
@@ -144,9 +176,48 @@ public struct NearestTree: Sendable {
         z = order.map { vz[$0] }
         population = order.map { Int32(clamping: places[$0].population) }
         id = order.map { Int32(clamping: places[$0].id) }
-        entries = order.map { places[$0] }
         self.axis = axis
         self.split = split
+        latitude = order.map { places[$0].latitude }
+        longitude = order.map { places[$0].longitude }
+        var countryTable: [String: UInt16] = [:], countryCodes: [String] = []
+        var regionTable: [String: Int32] = [:], regionIDs: [String] = []
+        var country: [UInt16] = [], region: [Int32] = [], nameBytes: [UInt8] = [], nameStart: [Int32] = [0]
+        var codes: [Int32: AirportCodes] = [:]
+        country.reserveCapacity(n); region.reserveCapacity(n); nameStart.reserveCapacity(n + 1)
+        for (k, i) in order.enumerated() {
+            let p = places[i]
+            if let c = countryTable[p.countryCode] {
+                country.append(c)
+            } else {
+                let c = UInt16(countryCodes.count)
+                countryTable[p.countryCode] = c
+                countryCodes.append(p.countryCode)
+                country.append(c)
+            }
+            if let r = p.regionID {
+                if let known = regionTable[r] {
+                    region.append(known)
+                } else {
+                    let known = Int32(regionIDs.count)
+                    regionTable[r] = known
+                    regionIDs.append(r)
+                    region.append(known)
+                }
+            } else {
+                region.append(-1)
+            }
+            nameBytes.append(contentsOf: p.name.utf8)
+            nameStart.append(Int32(nameBytes.count))
+            if p.iata != nil || p.icao != nil { codes[Int32(k)] = AirportCodes(iata: p.iata, icao: p.icao) }
+        }
+        self.country = country
+        self.countryCodes = countryCodes
+        self.region = region
+        self.regionIDs = regionIDs
+        self.nameBytes = nameBytes
+        self.nameStart = nameStart
+        self.codes = codes
     }
 
     /// Quickselect: afterwards `order[k]` holds the k-th smallest key of `lo..<hi`, smaller or
@@ -271,14 +342,11 @@ public struct NearestTree: Sendable {
         return best.hits
     }
 
-    /// Bytes held by the arrays (strings' heap storage estimated at their UTF-8 length).
+    /// Bytes held by the arrays (the table strings and airport codes estimated).
     var approximateBytes: Int {
-        let perPlace = 3 * 8 + 4 + 4 + MemoryLayout<NearestEntry>.stride
-        let strings = entries.reduce(0) { $0 + Self.heapBytes($1.name) + Self.heapBytes($1.regionID ?? "") }
-        return count * perPlace + strings + axis.count * 9
+        count * (3 * 8 + 4 + 4 + 2 * 8 + 2 + 4 + 4) + nameBytes.count + axis.count * 9
+            + (countryCodes.count + regionIDs.count) * 32 + codes.count * 64
     }
-
-    private static func heapBytes(_ s: String) -> Int { s.utf8.count > 15 ? s.utf8.count + 32 : 0 }
 }
 
 /// The latitude-sorted alternative the issue describes (Mapsake's approach), kept to measure
