@@ -9,8 +9,10 @@ import Foundation
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence depends only on `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -31,9 +33,11 @@ public struct NearestBenchmark: Sendable, Codable, Equatable {
     public var places: Int
     /// Queries timed for the tree and the latitude walk.
     public var queries: Int
-    /// Mean µs per nearest-one query.
+    /// Mean µs per nearest-one query of the k-d tree.
     public var treeMicroseconds: Double
+    /// Mean µs per query of the latitude-sorted walk (`LatitudeBandIndex`).
     public var latitudeBandMicroseconds: Double
+    /// Mean µs per query of the brute-force reference (over the checked queries).
     public var bruteForceMicroseconds: Double
     /// Queries checked against the brute force (all of them compared, nearest 1 and nearest 5).
     public var checkedQueries: Int

@@ -2,7 +2,10 @@ import Foundation
 
 /// The kinds of place a nearest-place query returns.
 public enum NearbyKind: String, Sendable, Codable, CaseIterable {
-    case city, airport
+    /// A GeoNames populated place.
+    case city
+    /// An OurAirports airport or seaplane base.
+    case airport
 }
 
 /// What to look for around a point.
@@ -27,6 +30,7 @@ public struct NearestQuery: Sendable, Equatable {
     /// How many places, best first.
     public var limit: Int
 
+    /// A query; by default the one nearest place of either kind, anywhere.
     public init(
         latitude: Double, longitude: Double, kind: NearbyKind? = nil, radiusKm: Double? = nil,
         countryCode: String? = nil, regionID: String? = nil, sameCountry: Bool = false, limit: Int = 1
@@ -46,7 +50,9 @@ public struct NearestQuery: Sendable, Equatable {
 /// IATA — else ICAO — for an airport), `name`, `countryCode`, `regionID`, `latitude`,
 /// `longitude`, `distanceKm`, and `population` (cities) or `iata`/`icao` (airports).
 public struct NearbyPlace: Sendable, Equatable, Encodable {
+    /// City or airport.
     public var kind: NearbyKind
+    /// The place itself.
     public var entry: NearestEntry
     /// Great-circle distance from the query point.
     public var distanceKm: Double
@@ -60,6 +66,7 @@ public struct NearbyPlace: Sendable, Equatable, Encodable {
         kind == .city ? String(entry.id) : (entry.iata ?? entry.icao ?? String(entry.id))
     }
 
+    /// The JSON row `places near --json` prints.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)

@@ -4,16 +4,21 @@ import Foundation
 public struct NearestEntry: Sendable, Equatable {
     /// GeoNames ID for a city, OurAirports ID for an airport; the last tie-break.
     public var id: Int
+    /// Name as the gazetteer stores it.
     public var name: String
+    /// ISO alpha-2 code of the country GeoNames or OurAirports files it under.
     public var countryCode: String
     /// GeoNames admin-1 code `CC.XX`, when known.
     public var regionID: String?
     /// People (0 for airports); more people wins a tie in distance.
     public var population: Int
+    /// Degrees north.
     public var latitude: Double
+    /// Degrees east.
     public var longitude: Double
-    /// Airport codes; nil for cities.
+    /// IATA code of an airport; nil for cities.
     public var iata: String?
+    /// ICAO code of an airport; nil for cities.
     public var icao: String?
 
     /// A city from the gazetteer.
@@ -23,6 +28,7 @@ public struct NearestEntry: Sendable, Equatable {
             population: city.population, latitude: city.latitude, longitude: city.longitude)
     }
 
+    /// A place of any kind.
     public init(
         id: Int, name: String, countryCode: String, regionID: String?, population: Int,
         latitude: Double, longitude: Double, iata: String? = nil, icao: String? = nil
@@ -126,7 +132,7 @@ public struct NearestTree: Sendable {
             latitude: latitude[i], longitude: longitude[i], iata: code?.iata, icao: code?.icao)
     }
 
-    /// Every place, in tree order (for tests and for building another index).
+    /// Every place, in tree order (for tests and for building another index); O(n).
     public var entries: [NearestEntry] { (0..<count).map(entry) }
 
     /// Index of a country code in this tree's table, nil when no place has it.
