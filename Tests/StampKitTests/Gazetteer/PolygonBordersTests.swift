@@ -157,4 +157,60 @@ struct PolygonBordersTests {
         let small = try #require(borders.features.first { $0.code == "BB" })
         #expect(abs(small.areaKm2 - 222.4 * 222.4 * cos(3 * Double.pi / 180)) < 600)
     }
+
+    /// A shapefile written byte by byte: a polygon, a null shape, a deleted row, a row
+    /// without any ISO code.
+    @Test func readerSkipsNullShapesAndDeletedRowsAndKeepsRowsWithoutCodes() throws {
+        func be(_ v: Int32) -> [UInt8] { withUnsafeBytes(of: v.bigEndian, Array.init) }
+        func le(_ v: Int32) -> [UInt8] { withUnsafeBytes(of: v.littleEndian, Array.init) }
+        func le(_ v: Double) -> [UInt8] { withUnsafeBytes(of: v.bitPattern.littleEndian, Array.init) }
+        func polygon(_ lon0: Double, _ lat0: Double, _ size: Double) -> [UInt8] {
+            let ring = [(lon0, lat0), (lon0, lat0 + size), (lon0 + size, lat0 + size), (lon0 + size, lat0), (lon0, lat0)]
+            var c = le(Int32(5)) + le(lon0) + le(lat0) + le(lon0 + size) + le(lat0 + size) + le(Int32(1)) + le(Int32(5)) + le(Int32(0))
+            for (x, y) in ring { c += le(x) + le(y) }
+            return c
+        }
+        let contents: [[UInt8]] = [polygon(0, 0, 1), le(Int32(0)), polygon(5, 5, 1), polygon(10, 10, 1)]
+        var records: [UInt8] = []
+        for (n, c) in contents.enumerated() { records += be(Int32(n + 1)) + be(Int32(c.count / 2)) + c }
+        var shp = be(9994) + [UInt8](repeating: 0, count: 20) + be(Int32((100 + records.count) / 2)) + le(Int32(1000)) + le(Int32(5))
+        shp += [UInt8](repeating: 0, count: 100 - shp.count)
+        shp += records
+        let fields: [(String, Int)] = [("ADM0_A3", 3), ("ADMIN", 10), ("ISO_A2", 5), ("ISO_A2_EH", 3)]
+        let recordLength = 1 + fields.reduce(0) { $0 + $1.1 }
+        var dbf: [UInt8] = [3, 124, 1, 1] + le(Int32(4))
+        dbf += withUnsafeBytes(of: UInt16(32 + 32 * fields.count + 1).littleEndian, Array.init)
+        dbf += withUnsafeBytes(of: UInt16(recordLength).littleEndian, Array.init)
+        dbf += [UInt8](repeating: 0, count: 20)
+        for (name, length) in fields {
+            dbf += Array(name.utf8) + [UInt8](repeating: 0, count: 11 - name.utf8.count) + [67, 0, 0, 0, 0, UInt8(length), 0]
+            dbf += [UInt8](repeating: 0, count: 14)
+        }
+        dbf.append(0x0D)
+        let rows: [(UInt8, [String])] = [
+            (32, ["AAA", "Alpha", "AA", "AA"]), (32, ["BBB", "Null", "BB", "BB"]),
+            (42, ["CCC", "Deleted", "CC", "CC"]), (32, ["ZZZ", "Nobody's", "-99", "-99"]),
+        ]
+        for (flag, values) in rows {
+            dbf.append(flag)
+            for ((_, length), value) in zip(fields, values) {
+                dbf += Array(value.utf8) + [UInt8](repeating: 0, count: length - value.utf8.count)
+            }
+        }
+        dbf.append(0x1A)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stampkit-shp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(shp).write(to: dir.appendingPathComponent("t.shp"))
+        try Data(dbf).write(to: dir.appendingPathComponent("t.dbf"))
+        let borders = try CountryBorders.load(directory: dir)
+        #expect(borders.features.map(\.adm0) == ["AAA", "ZZZ"])
+        #expect(borders.features.map(\.code) == ["AA", nil])
+        #expect(borders.country(atLatitude: 0.5, longitude: 0.5)?.name == "Alpha")
+        #expect(borders.country(atLatitude: 5.5, longitude: 5.5) == nil)
+        #expect(borders.country(atLatitude: 10.5, longitude: 10.5)?.adm0 == "ZZZ")
+        // A truncated attribute file is refused, never paired with the wrong shapes.
+        try Data(dbf.prefix(32 + 32 * fields.count + 1 + 3 * recordLength)).write(to: dir.appendingPathComponent("t.dbf"))
+        #expect(throws: BordersError.self) { try CountryBorders.load(directory: dir) }
+    }
 }
