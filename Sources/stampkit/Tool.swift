@@ -23,6 +23,7 @@ enum Tool {
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
+            "places near": PlacesNearCommand.self,
         ]
     }
 
@@ -62,6 +63,7 @@ enum Tool {
     static let groupAbstracts = [
         "gazetteer": "Build and inspect the offline gazetteer of countries, regions, cities and airports.",
         "bench": "Measure speed on this machine (numbers, never pass/fail).",
+        "places": "Look up places in the gazetteer.",
     ]
 
     /// Runs one command line; returns the process exit code.

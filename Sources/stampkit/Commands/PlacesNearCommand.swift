@@ -1,0 +1,116 @@
+import Foundation
+import StampKit
+
+/// `stampkit places near`: the nearest cities and airports to a point, optionally kept inside a
+/// country, a region, a radius, or the border of the country the point is in.
+struct PlacesNearCommand: ToolCommand {
+    static let spec = CommandSpec(
+        name: "near",
+        abstract: "Find the places nearest to a latitude,longitude.",
+        discussion: """
+            Great-circle distance over an in-memory index of every city and airport in the gazetteer; \
+            ties go to the bigger city, then the lower ID. --in CC keeps to one country (ISO alpha-2) \
+            and --in CC.XX to one admin-1 region (e.g. US.MT for Montana). --same-country keeps to the \
+            country whose border (Natural Earth) contains the point, so the answer never crosses it; \
+            the gazetteer must carry borders, or give --borders DIR with the unpacked shapefile. \
+            A point with a negative latitude starts with '-': put it last, after '--' \
+            (stampkit places near --kind city -- -33.92,18.42).
+            """,
+        arguments: [ArgumentSpec(name: "lat,lon", help: "The point in decimal degrees, e.g. 64.13,-21.94.")],
+        options: [
+            .value("kind", "KIND", help: "Only city or airport (default: both)."),
+            .value("radius", "KM", help: "Only places at most KM kilometres away."),
+            .value("in", "CODE", help: "Only places of this country (IS) or admin-1 region (US.MT)."),
+            .flag("same-country", help: "Stay inside the country whose border contains the point."),
+            .value("limit", "N", help: "How many places (default 5)."),
+            .value("borders", "DIR", help: "Read country borders from this Natural Earth shapefile folder."),
+            .flag("json", help: "Print one JSON array of places."),
+            GazetteerOption.spec,
+        ])
+
+    let query: NearestQuery
+    let gazetteer: URL
+    let borders: URL?
+    let json: Bool
+
+    init(_ parsed: ParsedCommand) throws {
+        let (latitude, longitude) = try Self.coordinates(parsed.argument("lat,lon") ?? "")
+        var query = NearestQuery(latitude: latitude, longitude: longitude)
+        if let kind = parsed.value("kind") {
+            guard let k = NearbyKind(rawValue: kind.lowercased()) else {
+                throw UsageError(message: "--kind takes city or airport, not '\(kind)'")
+            }
+            query.kind = k
+        }
+        query.radiusKm = try parsed.number("radius", in: 0...20_100)
+        if let code = parsed.value("in") {
+            let upper = code.uppercased()
+            if upper.range(of: "^[A-Z]{2}$", options: .regularExpression) != nil {
+                query.countryCode = upper
+            } else if upper.range(of: "^[A-Z]{2}\\.[A-Z0-9]{1,8}$", options: .regularExpression) != nil {
+                query.countryCode = String(upper.prefix(2))
+                query.regionID = upper
+            } else {
+                throw UsageError(
+                    message: "--in takes a country code (IS) or an admin-1 code (US.MT), not '\(code)'")
+            }
+        }
+        query.sameCountry = parsed.flag("same-country")
+        query.limit = try parsed.integer("limit", in: 1...1000, default: 5)
+        self.query = query
+        gazetteer = GazetteerOption.resolve(parsed)
+        borders = parsed.value("borders").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        json = parsed.flag("json")
+    }
+
+    /// Parses `LAT,LON` in decimal degrees; anything else is one usage line.
+    static func coordinates(_ text: String) throws -> (Double, Double) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        func number(_ s: String) -> Double? {
+            guard s.range(of: "^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)$", options: .regularExpression) != nil else {
+                return nil
+            }
+            return Double(s)
+        }
+        guard parts.count == 2, let lat = number(parts[0]), let lon = number(parts[1]) else {
+            throw UsageError(
+                message: "give the point as LAT,LON in decimal degrees, e.g. 64.13,-21.94, not '\(text.prefix(60))'")
+        }
+        guard (-90...90).contains(lat), (-180...180).contains(lon) else {
+            throw UsageError(
+                message: "latitude must be -90…90 and longitude -180…180, not \(parts[0]),\(parts[1])")
+        }
+        return (lat, lon)
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        let places = try Gazetteer(path: gazetteer)
+        let shapes = try borders.map { try CountryBorders.load(directory: $0) }
+        let index = try NearestIndex(gazetteer: places, borders: shapes)
+        if query.sameCountry, index.borders == nil {
+            throw BordersError.absent(gazetteer.path)
+        }
+        let answer = try index.nearest(query)
+        if query.sameCountry, !answer.keptInsideBorder {
+            terminal.note("the point is inside no country's border (at sea?); searching every country")
+        }
+        if json {
+            terminal.result(try encodeJSON(answer.places))
+            return 0
+        }
+        if let country = answer.containingCountry {
+            terminal.result("inside \(country.name) (\(country.code ?? country.adm0))")
+        }
+        if answer.places.isEmpty { terminal.result("no place matches") }
+        for (n, place) in answer.places.enumerated() {
+            let e = place.entry
+            let codes = place.kind == .airport ? [e.iata, e.icao].compactMap { $0 }.joined(separator: "/") + " " : ""
+            let distance = String(format: "%8.1f km", place.distanceKm)
+            terminal.result(
+                "\(n + 1). \(distance)  \(place.kind.rawValue) \(codes)\(e.name), \(e.countryCode)"
+                    + (e.regionID.map { " (\($0))" } ?? ""))
+        }
+        return 0
+    }
+}
