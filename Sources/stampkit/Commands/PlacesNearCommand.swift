@@ -12,9 +12,7 @@ struct PlacesNearCommand: ToolCommand {
             ties go to the bigger city, then the lower ID. --in CC keeps to one country (ISO alpha-2) \
             and --in CC.XX to one admin-1 region (e.g. US.MT for Montana). --same-country keeps to the \
             country whose border (Natural Earth) contains the point, so the answer never crosses it; \
-            the gazetteer must carry borders, or give --borders DIR with the unpacked shapefile. \
-            A point with a negative latitude starts with '-': put it last, after '--' \
-            (stampkit places near --kind city -- -33.92,18.42).
+            the gazetteer must carry borders, or give --borders DIR with the unpacked shapefile.
             """,
         arguments: [ArgumentSpec(name: "lat,lon", help: "The point in decimal degrees, e.g. 64.13,-21.94.")],
         options: [

@@ -46,7 +46,7 @@ struct NearestCommandTests {
         #expect(!germanRows.isEmpty && germanRows.allSatisfy { $0["countryCode"] as? String == "DE" && $0["kind"] as? String == "airport" })
         let sea = try near(["0,-30", "--radius", "50", "--json"])
         #expect(sea.status == 0 && sea.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
-        let text = try near(["--limit", "1", "--borders", FixtureBorders.directory.path, "--", "-33.92,18.42"])
+        let text = try near(["--limit", "1", "--borders", FixtureBorders.directory.path, "-33.92,18.42"])
         #expect(text.status == 0 && text.stdout.contains("inside South Africa") && text.stdout.contains("1."))
     }
 
