@@ -23,6 +23,10 @@ enum Tool {
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
+            "places search": PlacesSearchCommand.self,
+            "places show": PlacesShowCommand.self,
+            "places list": PlacesListCommand.self,
+            "bench gazetteer": BenchGazetteerCommand.self,
         ]
     }
 
@@ -61,6 +65,7 @@ enum Tool {
 
     static let groupAbstracts = [
         "gazetteer": "Build and inspect the offline gazetteer of countries, regions, cities and airports.",
+        "places": "Search and browse the gazetteer: continents, countries, regions, cities, airports.",
         "bench": "Measure speed on this machine (numbers, never pass/fail).",
     ]
 

