@@ -17,9 +17,11 @@
 ///   code, admin-1 code, GeoNames ID or airport ident, language tag or NULL, name, form =
 ///   SearchForm.of(name), country, importance)`, one row per distinct (kind, place, form); rows
 ///   are stored most important first, so rowid order is importance order and a search can stop
-///   after the first matches. Indexed on (form, kind) and (kind, place).
+///   after the first matches. Indexed on (form, kind, country, importance), which answers exact
+///   and name-prefix searches from the index alone, and on (kind, place).
 /// - `names_fts`: FTS5 over `names.form` (external content, `unicode61 remove_diacritics 2`,
-///   `detail=none`: token and prefix queries only, which is all search builds).
+///   `detail=none`: token and prefix queries only, which is all search builds; prefix indexes
+///   for 1–3 letters, so `a`, `st`, `san` need not merge thousands of words).
 /// - `airport_fts(form, ident)`: FTS5 over airport names and municipalities only, so a
 ///   per-token word-prefix lookup (`airports(nameWord:)`) never wades through city names.
 /// - `lexicon(file, contents)`: every `Lexicons/*.txt` verbatim, so a gazetteer carries the
@@ -71,11 +73,12 @@ enum GazetteerSchema {
         CREATE INDEX regions_iso ON regions(iso);
         CREATE INDEX cities_country ON cities(country, population);
         CREATE INDEX cities_region ON cities(region, population);
-        CREATE INDEX names_form ON names(form, kind);
+        CREATE INDEX names_form ON names(form, kind, country, importance);
         CREATE INDEX names_place ON names(kind, place);
         CREATE VIRTUAL TABLE names_fts USING fts5(
             form, content='names', content_rowid='rowid',
-            tokenize='unicode61 remove_diacritics 2', detail=none, columnsize=0);
+            tokenize='unicode61 remove_diacritics 2', detail=none, columnsize=0,
+            prefix='1 2 3');
         INSERT INTO names_fts(names_fts) VALUES ('rebuild');
         CREATE VIRTUAL TABLE airport_fts USING fts5(
             form, ident UNINDEXED, tokenize='unicode61 remove_diacritics 2', prefix='2 3');

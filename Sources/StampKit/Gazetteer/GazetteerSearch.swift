@@ -217,6 +217,13 @@ extension Gazetteer {
     /// importance counts in half-decades (a town of 20,000 and one of 30,000 tie), so the
     /// nearer one wins. Any text is safe: only letter/digit tokens reach FTS5.
     public func search(_ query: PlaceQuery) throws -> [PlaceHit] {
+        try search(query, densePrefix: Self.densePrefix)
+    }
+
+    /// Names starting with a query beyond which its prefix range is "dense" (see `search`).
+    static let densePrefix = 2000
+
+    func search(_ query: PlaceQuery, densePrefix: Int) throws -> [PlaceHit] {
         guard query.limit > 0 else { return [] }
         let form = SearchQueryText.form(of: query.text)
         guard let match = SearchQueryText.match(form) else { return [] }
@@ -226,12 +233,17 @@ extension Gazetteer {
 
         struct Candidate {
             var kind: PlaceKind, key: String, place: SQLValue, name: String, language: String?
-            var importance: Int, match: NameMatch
+            var importance: Int, match: NameMatch, formLength: Int
         }
         var best: [String: Candidate] = [:]
         func offer(_ c: Candidate) {
             let key = "\(c.kind.rawValue)\u{1}\(c.key)"
-            if let old = best[key], (old.match, -old.importance) <= (c.match, -c.importance) { return }
+            // Per place the best name: better match, then the shortest (closest to the query).
+            if let old = best[key],
+                (old.match.order, old.formLength) <= (c.match.order, c.formLength)
+            {
+                return
+            }
             best[key] = c
         }
         func classify(_ nameForm: String) -> NameMatch {
@@ -270,7 +282,8 @@ extension Gazetteer {
                 offer(
                     Candidate(
                         kind: kind, key: key, place: place, name: name, language: language,
-                        importance: importance, match: classify(nameForm)))
+                        importance: importance, match: classify(nameForm),
+                        formLength: nameForm.count))
             }
         }
 
@@ -278,34 +291,67 @@ extension Gazetteer {
         try collect(
             "SELECT \(columns) FROM names n WHERE n.form IN (?, ?)\(filters) ORDER BY n.importance DESC LIMIT ?",
             [.text(forms[0]), .text(forms.last!)] + filterValues + [.integer(pool)])
-        // 2. Names starting with the query: a range of the form index.
+        // 2. Names starting with the query: a range of the form index, read from the index
+        //    alone. A very common prefix (`a`, `st`) would mean sorting thousands of entries;
+        //    there the most important word matches below carry the prefix matches instead.
+        var dense = false
         for prefix in forms {
+            let range: [SQLValue] = [.text(prefix), .text(prefix + "\u{10FFFF}")]
+            let size = try rows(
+                "SELECT count(*) FROM (SELECT 1 FROM names WHERE form > ? AND form < ? LIMIT ?)",
+                range + [.integer(densePrefix)]) { $0.int(at: 0) }.first ?? 0
+            if size >= densePrefix {
+                dense = true
+                continue
+            }
             try collect(
                 """
                 SELECT \(columns) FROM names n WHERE n.form > ? AND n.form < ?\(filters)
                 ORDER BY n.importance DESC LIMIT ?
-                """,
-                [.text(prefix), .text(prefix + "\u{10FFFF}")] + filterValues + [.integer(pool)])
+                """, range + filterValues + [.integer(pool)])
         }
         // 3. Every word a prefix anywhere: FTS5; rows are stored most important first, so the
-        //    first `pool` in rowid order are the most important matches.
-        try collect(
-            """
-            SELECT \(columns) FROM names_fts f JOIN names n ON n.rowid = f.rowid
-            WHERE names_fts MATCH ?\(filters) ORDER BY f.rowid LIMIT ?
-            """, [.text(match)] + filterValues + [.integer(pool)])
+        //    first `pool` in rowid order are the most important matches. Skipped when exact
+        //    and prefix matches already fill the list: word matches rank below them.
+        if dense || best.count < query.limit {
+            try collect(
+                """
+                SELECT \(columns) FROM names_fts f JOIN names n ON n.rowid = f.rowid
+                WHERE names_fts MATCH ?\(filters) ORDER BY f.rowid LIMIT ?
+                """, [.text(match)] + filterValues + [.integer(dense ? pool * 4 : pool)])
+        }
         // 4. Codes typed as such: ISO alpha-2/alpha-3, IATA, ICAO.
         try offerCodes(form, query: query) { kind, key, place, name, importance in
             offer(
                 Candidate(
                     kind: kind, key: key, place: place, name: name, language: nil,
-                    importance: importance, match: .exact))
+                    importance: importance, match: .exact, formLength: 0))
         }
 
+        // Without --near the order is known before looking places up, so only the winners
+        // are read; with --near every candidate needs its coordinates.
+        var candidates = Array(best.values)
+        candidates.sort {
+            ($0.match.order, -$0.importance, $0.kind.order, $0.key)
+                < ($1.match.order, -$1.importance, $1.kind.order, $1.key)
+        }
         var hits: [(hit: PlaceHit, importance: Int)] = []
-        for candidate in best.values {
+        for candidate in candidates {
+            if query.near == nil, hits.count == query.limit { break }
             guard let summary = try summary(kind: candidate.kind, place: candidate.place) else {
                 continue
+            }
+            // Show the place's own name when it matches as well as the stored one did.
+            var matchedName = candidate.name
+            var language = candidate.language
+            if candidate.match != .exact || candidate.formLength > 0,
+                matchedName != summary.name, classify(SearchForm.of(summary.name)) <= candidate.match,
+                SearchQueryText.tokens(of: form).allSatisfy({ token in
+                    SearchForm.of(summary.name).split(separator: " ").contains { $0.hasPrefix(token) }
+                })
+            {
+                matchedName = summary.name
+                language = nil
             }
             var distance: Double?
             if let near = query.near, let lat = summary.latitude, let lon = summary.longitude {
@@ -314,14 +360,14 @@ extension Gazetteer {
             hits.append(
                 (
                     PlaceHit(
-                        place: summary, matchedName: candidate.name, language: candidate.language,
+                        place: summary, matchedName: matchedName, language: language,
                         match: candidate.match, distanceKm: distance),
                     candidate.importance
                 ))
         }
-        let biased = query.near != nil
+        guard query.near != nil else { return hits.map(\.hit) }
         func tier(_ importance: Int) -> Int {
-            biased ? Int((log10(Double(max(importance, 1))) * 2).rounded(.down)) : importance
+            Int((log10(Double(max(importance, 1))) * 2).rounded(.down))
         }
         hits.sort { a, b in
             if a.hit.match != b.hit.match { return a.hit.match < b.hit.match }

@@ -17,6 +17,7 @@ struct BenchGazetteerCommand: ToolCommand {
             .value("rounds", "N", help: "Timed rounds over the query list (default 20)."),
             .value("build", "DIR", help: "Build from these sources first and time the build."),
             .value("lexicons", "DIR", help: "Word lists for --build (default: Lexicons)."),
+            .flag("per-query", help: "Also print each query's median."),
             GazetteerOption.spec,
         ])
 
@@ -33,8 +34,10 @@ struct BenchGazetteerCommand: ToolCommand {
     let buildSources: URL?
     let lexicons: URL
     let gazetteer: URL
+    let perQuery: Bool
 
     init(_ parsed: ParsedCommand) throws {
+        perQuery = parsed.flag("per-query")
         rounds = try parsed.integer("rounds", in: 1...1000, default: 20)
         buildSources = parsed.value("build").map { URL(fileURLWithPath: $0) }
         lexicons = URL(fileURLWithPath: parsed.value("lexicons") ?? "Lexicons")
@@ -82,12 +85,19 @@ struct BenchGazetteerCommand: ToolCommand {
         let size = directory.url.path.isEmpty ? 0 : try directory.info().sizeBytes
         for query in Self.queries { _ = try directory.search(PlaceQuery(text: query, limit: 10)) }
         var times: [Double] = []
+        var byQuery: [String: [Double]] = [:]
         var slowest: (query: String, us: Double) = ("", 0)
         for _ in 0..<rounds {
             for query in Self.queries {
                 let us = try microseconds { _ = try directory.search(PlaceQuery(text: query, limit: 10)) }
                 times.append(us)
+                byQuery[query, default: []].append(us)
                 if us > slowest.us { slowest = (query, us) }
+            }
+        }
+        if perQuery {
+            for query in Self.queries {
+                terminal.result(String(format: "query\t%.0f µs\t%@", median(byQuery[query] ?? []), query))
             }
         }
         terminal.result(String(

@@ -122,6 +122,17 @@ import Testing
         #expect(try search("springfield", kinds: [.city]).first?.place.regionID == "US.MO")
     }
 
+    /// A common prefix takes its prefix matches from the word search; the answer must agree
+    /// with reading the whole prefix range.
+    @Test(arguments: ["paris", "london", "new york", "keflavik", "munchen", "lax", "reykjav"])
+    func commonPrefixShortcutAgreesWithTheRange(query: String) throws {
+        let gazetteer = try FixtureGazetteer.open()
+        let full = try gazetteer.search(PlaceQuery(text: query, limit: 5), densePrefix: .max)
+        let shortcut = try gazetteer.search(PlaceQuery(text: query, limit: 5), densePrefix: 1)
+        #expect(shortcut.map(\.place.id) == full.map(\.place.id))
+        #expect(shortcut.map(\.match) == shortcut.map(\.match).sorted())
+    }
+
     @Test func limitIsRespected() throws {
         #expect(try search("a", limit: 3).count == 3)
         #expect(try search("a", limit: 0).isEmpty)
