@@ -34,6 +34,11 @@ public struct GazetteerInfo: Sendable, Codable, Equatable {
     public var sources: [Source]
     /// Credit the data licences require (GeoNames CC BY 4.0, iso-codes LGPL, …).
     public var attribution: String
+    /// Locales that contributed names, by source (`iso_codes`, `cldr`, `geonames`).
+    public var locales: [String: Int] = [:]
+    /// The build's link checks (`validation.*` meta keys without the prefix), e.g.
+    /// `airports_without_city`.
+    public var validation: [String: Int] = [:]
 }
 
 /// The place gazetteer: one read-only, immutable SQLite file answering the matcher's lookups.
@@ -247,6 +252,15 @@ public final class Gazetteer: PlaceDirectory {
         return files
     }
 
+    /// Integer meta values whose key starts with `prefix`, keyed without it.
+    private static func numbers(in meta: [String: String], prefix: String) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for (key, value) in meta where key.hasPrefix(prefix) {
+            if let n = Int(value) { out[String(key.dropFirst(prefix.count))] = n }
+        }
+        return out
+    }
+
     /// Counts, size, sources and attribution, for `stampkit gazetteer info [--json]`.
     public func info() throws -> GazetteerInfo {
         var meta: [String: String] = [:]
@@ -281,6 +295,8 @@ public final class Gazetteer: PlaceDirectory {
             sizeBytes: size, counts: counts,
             minimumCityPopulation: meta["min_city_population"].flatMap { Int($0) },
             builtAt: meta["built_at"], contentHash: meta["content_hash"], sources: sources,
-            attribution: meta["attribution"] ?? "")
+            attribution: meta["attribution"] ?? "",
+            locales: Self.numbers(in: meta, prefix: "locales."),
+            validation: Self.numbers(in: meta, prefix: "validation."))
     }
 }

@@ -89,6 +89,13 @@ struct GazetteerInfoCommand: ToolCommand {
               cities from \(info.minimumCityPopulation.map(String.init) ?? "?") people; built \(info.builtAt ?? "?"); \
             content \(info.contentHash ?? "?")
             """)
+        if !info.locales.isEmpty {
+            terminal.result("  name locales: " + info.locales.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        let orphans = info.validation.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+        if !orphans.isEmpty {
+            terminal.result("  build checks: " + orphans.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
         for source in info.sources { terminal.result("  \(source.name) \(source.version) (\(source.registry))") }
         terminal.result(info.attribution)
         return 0

@@ -119,6 +119,9 @@ import Testing
         #expect(info.schemaVersion == 2)
         #expect(info.attribution.contains("CLDR"))
         #expect(Set(info.sources.map(\.name)).isSuperset(of: ["unicode-cldr-core", "libgeonames-common"]))
+        #expect(info.locales["cldr"] == report.locales["cldr"])
+        #expect(info.locales["geonames"] == report.locales["geonames"])
+        #expect(info.validation["airports_without_city"] == report.validation.airportsWithoutCity)
     }
 }
 

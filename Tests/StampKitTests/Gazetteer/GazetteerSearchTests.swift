@@ -27,6 +27,9 @@ import Testing
         #expect(first.place.icao == "KLAX")
         #expect(first.match == .exact)
         #expect(try search("lax").first?.place.iata == "LAX")
+        #expect(try search("KLAX").first?.place.iata == "LAX")
+        #expect(try search("ISL").first?.place.id == .code("IS"))
+        #expect(try search("is", kinds: [.country]).first?.place.id == .code("IS"))
     }
 
     @Test func lettersThatAreNotDiacriticsAreTransliterated() throws {
