@@ -366,10 +366,17 @@ struct GazetteerBuilder {
 
     /// Names by the rule in `NameSelection`; one row per (kind, place, search form). The first
     /// source's spelling stays (main name, then language-tagged names, then untagged alternates)
-    /// unless a later one has more letters beyond ASCII (`Ísland` replaces German `Island`).
+    /// unless a later one has more letters beyond ASCII (`Ísland` replaces German `Island`) or,
+    /// spelled alike, is tagged with a language of the place's country (`München` is `de`,
+    /// not `af`).
     private mutating func collectNames() {
         var rows: [NameRow] = []
         var seen: [String: Int] = [:]
+        var countryLanguages: [String: Set<String>] = [:]
+        for country in sources.countries { countryLanguages[country.code] = Set(country.languages) }
+        func primaryLanguage(_ tag: String) -> String {
+            String(tag.split(separator: "-").first ?? Substring(tag)).lowercased()
+        }
         /// Letters beyond ASCII: of two spellings with one search form, the richer one
         /// (`Ísland` over `Island`) is the one worth showing.
         func richness(_ name: String) -> Int { name.unicodeScalars.filter { !$0.isASCII }.count }
@@ -382,7 +389,13 @@ struct GazetteerBuilder {
             guard NameSelection.isUsableForm(form) else { return }
             let seenKey = "\(kind)\u{1}\(key)\u{1}\(form)"
             if let existing = seen[seenKey] {
-                if richness(trimmed) > richness(rows[existing].name) {
+                let old = rows[existing]
+                let richer = richness(trimmed) - richness(old.name)
+                let local = countryLanguages[country ?? ""] ?? []
+                let moreLocal =
+                    language.map { local.contains(primaryLanguage($0)) } == true
+                    && old.language.map { local.contains(primaryLanguage($0)) } != true
+                if richer > 0 || (richer == 0 && moreLocal) {
                     rows[existing].name = trimmed
                     rows[existing].language = language
                 }

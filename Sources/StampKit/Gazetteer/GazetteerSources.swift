@@ -5,6 +5,8 @@ struct GazetteerSources {
     struct CountryRow {
         var code: String, alpha3: String, name: String, continent: String
         var population: Int, geonameid: Int?
+        /// Languages spoken there, primary subtags (`de`, `fr`), most used first.
+        var languages: [String] = []
     }
     struct RegionRow {
         var id: String, country: String, name: String, iso: String?, geonameid: Int?
@@ -124,7 +126,7 @@ struct GazetteerSources {
 
     private struct CountryJSON: Decodable {
         var iso: String?, iso3: String?, name: String?, continentcode: String?
-        var population: Int?, geonameid: Int?
+        var population: Int?, geonameid: Int?, languages: String?
     }
 
     static func parseCountries(_ data: Data, path: String) throws -> [CountryRow] {
@@ -137,7 +139,10 @@ struct GazetteerSources {
             else { return nil }
             return CountryRow(
                 code: iso, alpha3: iso3, name: name, continent: row.continentcode ?? "",
-                population: row.population ?? 0, geonameid: row.geonameid)
+                population: row.population ?? 0, geonameid: row.geonameid,
+                languages: (row.languages ?? "").split(separator: ",").map {
+                    String($0.split(separator: "-").first ?? $0).lowercased()
+                })
         }.sorted { $0.code < $1.code }
     }
 

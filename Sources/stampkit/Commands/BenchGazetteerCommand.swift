@@ -97,7 +97,9 @@ struct BenchGazetteerCommand: ToolCommand {
         }
         if perQuery {
             for query in Self.queries {
-                terminal.result(String(format: "query\t%.0f µs\t%@", median(byQuery[query] ?? []), query))
+                let times = byQuery[query] ?? []
+                terminal.result(String(
+                    format: "query\tmedian %.0f µs\tmax %.0f µs\t%@", median(times), times.max() ?? .nan, query))
             }
         }
         terminal.result(String(
