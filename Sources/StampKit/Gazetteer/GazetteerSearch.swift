@@ -2,6 +2,7 @@ import Foundation
 
 /// The kinds of place the gazetteer holds, from the top of the hierarchy down.
 public enum PlaceKind: String, Sendable, Codable, CaseIterable, Comparable {
+    /// One kind of place; the raw value is what `--kind` and `--json` use.
     case continent, country, region, city, airport
 
     /// Higher kinds first when everything else is equal.
@@ -15,7 +16,9 @@ public enum PlaceKind: String, Sendable, Codable, CaseIterable, Comparable {
 /// for countries, GeoNames admin-1 `CC.XX` for regions, IATA — else ICAO or OurAirports ident —
 /// for airports). Encodes as a bare JSON number or string.
 public enum PlaceID: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// A GeoNames ID (continents, cities).
     case number(Int)
+    /// A code (countries, regions, airports).
     case code(String)
 
     /// As typed on the command line.
@@ -83,8 +86,9 @@ public struct PlaceSummary: Sendable, Codable, Equatable {
     public var icao: String?
     /// People (continents, countries, cities; regions: sum over their cities).
     public var population: Int?
-    /// Coordinates (cities and airports).
+    /// Latitude in degrees (cities and airports).
     public var latitude: Double?
+    /// Longitude in degrees (cities and airports).
     public var longitude: Double?
 
     /// A summary with only what every kind has.

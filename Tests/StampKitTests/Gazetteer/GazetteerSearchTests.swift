@@ -71,6 +71,15 @@ import Testing
         #expect(try search("Islandia", kinds: [.country]).first?.place.id == .code("IS"))
     }
 
+    @Test func regionsByTheirCLDRNames() throws {
+        // CLDR subdivision names, keyed by ISO 3166-2 code: Polish and Icelandic for Bavaria.
+        let bavaria = try #require(try search("Bawaria", kinds: [.region]).first)
+        #expect(bavaria.place.id == .code("DE.02"))
+        #expect(bavaria.language == "pl")
+        #expect(try search("Bayern").first?.place.id == .code("DE.02"))
+        #expect(try search("baejaraland").first?.place.id == .code("DE.02"))  // æ → ae
+    }
+
     @Test func newYorkTheCityComesBeforeItsAirports() throws {
         let hits = try search("new york", limit: 20)
         let city = try #require(hits.firstIndex { $0.place.kind == .city && $0.place.id == .number(5_128_581) })
