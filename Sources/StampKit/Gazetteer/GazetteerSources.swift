@@ -48,7 +48,12 @@ struct GazetteerSources {
         static let cldrSubdivisions = "cldr/subdivisions"
         static let cityNameLocales = "geonames/locale"
         static let lock = "sources.lock"
-        static let required = [cities, countries, subdivisions, airports, cityCodes, isoCountries]
+        /// Raw GeoNames dumps a user may download instead (geonames.org/export/dump): used when
+        /// the packaged file beside them is absent.
+        static let rawCities = "geonames/cities500.txt"
+        static let rawCountries = "geonames/countryInfo.txt"
+        static let rawAdmin1 = "regions/admin1CodesASCII.txt"
+        static let required = [airports, cityCodes, isoCountries]
     }
 
     var countries: [CountryRow] = []
@@ -86,17 +91,38 @@ struct GazetteerSources {
             }
         }
         func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+        /// The packaged file if present, else the raw dump (nil), else missing.
+        func packaged(_ file: String, raw: String) throws -> Bool {
+            if FileManager.default.fileExists(atPath: path(file)) { return true }
+            if FileManager.default.fileExists(atPath: path(raw)) { return false }
+            throw GazetteerError.sourceMissing(path(file))
+        }
 
-        countries = try Self.parseCountries(data(Layout.countries), path: path(Layout.countries))
+        let countriesFile =
+            try packaged(Layout.countries, raw: Layout.rawCountries) ? Layout.countries : Layout.rawCountries
+        countries =
+            countriesFile == Layout.countries
+            ? try Self.parseCountries(data(countriesFile), path: path(countriesFile))
+            : try Self.parseRawCountries(data(countriesFile), path: path(countriesFile))
         guard countries.count >= 200 else {
             throw GazetteerError.sourceInvalid(
-                path(Layout.countries), "only \(countries.count) countries, expected at least 200")
+                path(countriesFile), "only \(countries.count) countries, expected at least 200")
         }
         let countryCodes = Set(countries.map(\.code))
-        regions = try Self.parseRegions(
-            data(Layout.subdivisions), countries: countryCodes, path: path(Layout.subdivisions))
-        (cities, citiesWithUnknownCountry) = try Self.parseCities(
-            data(Layout.cities), countries: countryCodes, path: path(Layout.cities))
+        if try packaged(Layout.subdivisions, raw: Layout.rawAdmin1) {
+            regions = try Self.parseRegions(
+                data(Layout.subdivisions), countries: countryCodes, path: path(Layout.subdivisions))
+        } else {
+            regions = try Self.parseRawAdmin1(
+                data(Layout.rawAdmin1), countries: countryCodes, path: path(Layout.rawAdmin1))
+        }
+        if try packaged(Layout.cities, raw: Layout.rawCities) {
+            (cities, citiesWithUnknownCountry) = try Self.parseCities(
+                data(Layout.cities), countries: countryCodes, path: path(Layout.cities))
+        } else {
+            (cities, citiesWithUnknownCountry) = try Self.parseRawCities(
+                data(Layout.rawCities), countries: countryCodes, path: path(Layout.rawCities))
+        }
         (airports, droppedAirports, airportsWithUnknownCountry) = try Self.parseAirports(
             data(Layout.airports), countries: countryCodes, path: path(Layout.airports))
         cityCodes = try Self.parseCityCodes(data(Layout.cityCodes), path: path(Layout.cityCodes))
@@ -112,6 +138,80 @@ struct GazetteerSources {
         if let text = try? String(contentsOf: lockURL, encoding: .utf8) {
             lock = Self.parseLock(text)
         }
+    }
+
+    /// GeoNames `countryInfo.txt`: `#` comments, then ISO, ISO3, numeric, FIPS, name, capital,
+    /// area, population, continent, tld, currency code and name, phone, postal format and
+    /// regex, languages, geonameid, neighbours.
+    static func parseRawCountries(_ data: Data, path: String) throws -> [CountryRow] {
+        let rows = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .filter { !$0.hasPrefix("#") }
+            .compactMap { line -> CountryRow? in
+                let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                guard f.count >= 17, f[0].count == 2, f[1].count == 3 else { return nil }
+                return CountryRow(
+                    code: f[0], alpha3: f[1], name: f[4], continent: f[8],
+                    population: Int(f[7]) ?? 0, geonameid: Int(f[16]),
+                    languages: f[15].split(separator: ",").map {
+                        String($0.split(separator: "-").first ?? $0).lowercased()
+                    })
+            }
+        guard !rows.isEmpty else {
+            throw GazetteerError.sourceInvalid(path, "no rows: not GeoNames' countryInfo.txt")
+        }
+        return rows.sorted { $0.code < $1.code }
+    }
+
+    /// GeoNames `cities500.txt`: geonameid, name, asciiname, alternatenames (comma-separated),
+    /// latitude, longitude, feature class and code, country code, cc2, admin1…admin4 codes,
+    /// population, elevation, dem, timezone, modification date.
+    static func parseRawCities(_ data: Data, countries: Set<String>, path: String) throws
+        -> ([CityRow], unknownCountry: Int)
+    {
+        var rows: [CityRow] = []
+        var unknownCountry = 0
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count >= 15, let id = Int(f[0]), let latitude = Double(f[4]),
+                let longitude = Double(f[5])
+            else { continue }
+            let country = String(f[8])
+            guard countries.contains(country) else {
+                unknownCountry += 1
+                continue
+            }
+            let admin1 = f[10].isEmpty || f[10] == "00" ? nil : String(f[10])
+            rows.append(
+                CityRow(
+                    id: id, name: String(f[1]), country: country, admin1: admin1,
+                    population: Int(f[14]) ?? 0, latitude: latitude, longitude: longitude,
+                    alternates: f[3].split(separator: ",").map(String.init)))
+        }
+        guard !rows.isEmpty else {
+            throw GazetteerError.sourceInvalid(path, "no cities: not GeoNames' cities500.txt")
+        }
+        return (rows.sorted { $0.id < $1.id }, unknownCountry)
+    }
+
+    /// GeoNames `admin1CodesASCII.txt`: `CC.XX`, name, ASCII name, geonameid. It has no ISO
+    /// 3166-2 codes, so regions built from it get no CLDR subdivision names.
+    static func parseRawAdmin1(_ data: Data, countries: Set<String>, path: String) throws
+        -> [RegionRow]
+    {
+        var rows: [String: RegionRow] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count >= 4, isAdmin1Code(f[0]) else { continue }
+            let country = String(f[0].prefix(2))
+            guard countries.contains(country), rows[String(f[0])] == nil else { continue }
+            rows[String(f[0])] = RegionRow(
+                id: String(f[0]), country: country, name: String(f[1]), iso: nil,
+                geonameid: Int(f[3]), aliases: [])
+        }
+        guard !rows.isEmpty else {
+            throw GazetteerError.sourceInvalid(path, "no admin-1 rows: not admin1CodesASCII.txt")
+        }
+        return rows.values.sorted { $0.id < $1.id }
     }
 
     static func parseLock(_ text: String) -> [LockRow] {

@@ -11,7 +11,9 @@ struct GazetteerBuildCommand: ToolCommand {
             regions, OurAirports, iso-codes country names, CLDR territory and subdivision names, \
             language-tagged city names) and the Lexicons/ word lists, checks the links between them \
             (printing a summary of orphans), and writes a read-only SQLite database atomically: a \
-            failed build never leaves a half-written file. The same inputs give the same content hash.
+            failed build never leaves a half-written file. The same inputs give the same content hash. \
+            GeoNames' raw dumps (geonames/cities500.txt, geonames/countryInfo.txt, \
+            regions/admin1CodesASCII.txt) are read when the packaged files are absent.
             """,
         options: [
             .value("sources", "DIR", help: "The fetched sources (default: build/sources)."),
