@@ -102,7 +102,7 @@ struct PlacesSearchCommand: ToolCommand {
             word matches; within each, continents and countries first, then by population (an \
             airport by its size and scheduled service); --near prefers nearby places among \
             similarly important ones. Any text is safe to search: punctuation and search syntax \
-            are ignored.
+            are ignored. Put -- before a query that starts with '-'.
             """,
         arguments: [ArgumentSpec(name: "query", help: "What to look for (several words are one query).", repeating: true)],
         options: [
@@ -208,7 +208,9 @@ struct PlacesShowCommand: ToolCommand {
         terminal.result("  codes: " + detail.codes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         if !detail.childCounts.isEmpty {
             terminal.result("  contains: " + PlaceKind.allCases.compactMap { kind in
-                detail.childCounts[kind.rawValue].map { "\($0) \(kind.rawValue == "city" ? "cities" : kind.rawValue + "s")" }
+                detail.childCounts[kind.rawValue].map {
+                    "\($0) \(kind == .city ? "cities" : kind == .country ? "countries" : kind.rawValue + "s")"
+                }
             }.joined(separator: ", "))
         }
         let names = detail.names.filter { $0.name != detail.place.name }
