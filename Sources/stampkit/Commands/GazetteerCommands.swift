@@ -8,14 +8,18 @@ struct GazetteerBuildCommand: ToolCommand {
         abstract: "Build the gazetteer database from the fetched open-data sources.",
         discussion: """
             Reads the files scripts/fetch-sources.sh lays out (GeoNames cities and countries, admin-1 \
-            regions, OurAirports, iso-codes country names) and the Lexicons/ word lists, and writes a \
-            read-only SQLite database atomically: a failed build never leaves a half-written file.
+            regions, OurAirports, iso-codes country names, CLDR territory and subdivision names, \
+            language-tagged city names) and the Lexicons/ word lists, checks the links between them \
+            (printing a summary of orphans), and writes a read-only SQLite database atomically: a \
+            failed build never leaves a half-written file. The same inputs give the same content hash. \
+            GeoNames' raw dumps (geonames/cities500.txt, geonames/countryInfo.txt, \
+            regions/admin1CodesASCII.txt) are read when the packaged files are absent.
             """,
         options: [
             .value("sources", "DIR", help: "The fetched sources (default: build/sources)."),
             .value("lexicons", "DIR", help: "The word lists to carry (default: Lexicons)."),
             .value("output", "PATH", help: "Where to write (default: where every command looks; see --gazetteer)."),
-            .value("min-population", "N", help: "Keep cities of at least N people (default 15000)."),
+            .value("min-population", "N", help: "Keep cities of at least N people (default \(Gazetteer.defaultMinimumCityPopulation)); airports' cities always stay."),
             .flag("json", help: "Print the build report as JSON."),
         ])
 
@@ -29,7 +33,8 @@ struct GazetteerBuildCommand: ToolCommand {
         sources = URL(fileURLWithPath: parsed.value("sources") ?? "build/sources")
         lexicons = URL(fileURLWithPath: parsed.value("lexicons") ?? "Lexicons")
         output = GazetteerLocation.resolve(explicit: parsed.value("output"), environment: ProcessInfo.processInfo.environment)
-        minimumPopulation = try parsed.integer("min-population", in: 0...100_000_000, default: 15000)
+        minimumPopulation = try parsed.integer(
+            "min-population", in: 0...100_000_000, default: Gazetteer.defaultMinimumCityPopulation)
         json = parsed.flag("json")
     }
 
@@ -44,10 +49,14 @@ struct GazetteerBuildCommand: ToolCommand {
             let c = report.counts
             terminal.result("""
                 \(report.output)
-                  countries \(c.countries), regions \(c.regions), cities \(c.cities), airports \(c.airports) \
-                (\(c.airportsWithIATA) with IATA), names \(c.names), lexicon files \(c.lexiconFiles)
-                  \(String(format: "%.1f MB in %.1f s", Double(report.sizeBytes) / 1e6, report.seconds)), content \(report.contentHash.prefix(16))
+                  continents \(c.continents), countries \(c.countries), regions \(c.regions), cities \(c.cities), \
+                airports \(c.airports) (\(c.airportsWithIATA) with IATA), names \(c.names), lexicon files \(c.lexiconFiles)
+                  locales: iso-codes \(report.locales["iso-codes"] ?? 0), CLDR \(report.locales["cldr"] ?? 0), \
+                city names \(report.locales["geonames"] ?? 0)
+                  \(String(format: "%.1f MB in %.1f s", Double(report.sizeBytes) / 1e6, report.seconds)), content \(report.contentHash)
                 """)
+            let summary = report.validation.summary
+            terminal.result("  validation: " + (summary.isEmpty ? "no orphans" : summary.joined(separator: "; ")))
         }
         return 0
     }
@@ -77,8 +86,18 @@ struct GazetteerInfoCommand: ToolCommand {
         let c = info.counts
         terminal.result("""
             \(info.path) (schema \(info.schemaVersion), \(String(format: "%.1f MB", Double(info.sizeBytes) / 1e6)))
-              countries \(c.countries), regions \(c.regions), cities \(c.cities), airports \(c.airports) (\(c.airportsWithIATA) with IATA)
+              continents \(c.continents), countries \(c.countries), regions \(c.regions), cities \(c.cities), \
+            airports \(c.airports) (\(c.airportsWithIATA) with IATA), names \(c.names)
+              cities from \(info.minimumCityPopulation.map(String.init) ?? "?") people; built \(info.builtAt ?? "?"); \
+            content \(info.contentHash ?? "?")
             """)
+        if !info.locales.isEmpty {
+            terminal.result("  name locales: " + info.locales.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        let orphans = info.validation.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+        if !orphans.isEmpty {
+            terminal.result("  build checks: " + orphans.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
         for source in info.sources { terminal.result("  \(source.name) \(source.version) (\(source.registry))") }
         terminal.result(info.attribution)
         return 0
