@@ -97,6 +97,16 @@ while read -r name version registry file sha used; do
             mkdir -p "$dest/$(dirname "$dst")"
             cp "$unpack/$src" "$dest/$dst"
             placed+=("$dst")
+            if [[ $dst == *.zip ]]; then  # a zip inside the package (Natural Earth): unpack beside it
+                zdir=$(dirname "$dst")
+                members=$(python3 -c 'import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    for name in z.namelist():
+        if not name.endswith("/"):
+            z.extract(name, sys.argv[2]); print(name)' "$dest/$dst" "$dest/$zdir") \
+                    || fail "$dst in $file is not a readable zip"
+                while IFS= read -r member; do placed+=("$zdir/$member"); done <<< "$members"
+            fi
         fi
     done
     rm -rf "$unpack"

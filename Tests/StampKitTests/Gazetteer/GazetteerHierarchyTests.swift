@@ -116,7 +116,7 @@ import Testing
         #expect(report.locales["geonames"] == 8)
         #expect((report.locales["iso-codes"] ?? 0) >= 14)
         let info = try FixtureGazetteer.open().info()
-        #expect(info.schemaVersion == 2)
+        #expect(info.schemaVersion == GazetteerSchema.version)
         #expect(info.attribution.contains("CLDR"))
         #expect(Set(info.sources.map(\.name)).isSuperset(of: ["unicode-cldr-core", "libgeonames-common"]))
         #expect(info.locales["cldr"] == report.locales["cldr"])

@@ -165,7 +165,7 @@ import Testing
 
     @Test func infoNamesSourcesAndAttribution() throws {
         let info = try FixtureGazetteer.open().info()
-        #expect(info.schemaVersion == 2)
+        #expect(info.schemaVersion == GazetteerSchema.version)
         #expect(info.attribution.contains("GeoNames"))
         #expect(info.attribution.contains("CC BY 4.0"))
         #expect(info.attribution.contains("iso-codes"))

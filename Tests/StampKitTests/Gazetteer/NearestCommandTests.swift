@@ -61,8 +61,26 @@ struct NearestCommandTests {
         #expect(out.stderrLines.count == 1)
     }
 
+    @Test func theGazetteerCarriesBordersForSameCountry() throws {
+        // 48.98,-122.70 is in Washington, a few km from Canadian towns: without the border
+        // constraint the nearest city is Canadian, with it every answer stays in the US.
+        let free = try near(["48.98,-122.70", "--kind", "city", "--limit", "1", "--json"])
+        let nearest = try JSONSerialization.jsonObject(with: Data(free.stdout.utf8)) as? [[String: Any]]
+        #expect(nearest?.first?["countryCode"] as? String == "CA")
+        let out = try near(["48.98,-122.70", "--same-country", "--kind", "city", "--limit", "3", "--json"])
+        #expect(out.status == 0)
+        let places = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [[String: Any]])
+        #expect(!places.isEmpty)
+        #expect(places.allSatisfy { $0["countryCode"] as? String == "US" })
+    }
+
     @Test func sameCountryWithoutBordersSaysHowToGetThem() throws {
-        let out = try near(["48.2,-104.05", "--same-country"])
+        // A gazetteer built without the Natural Earth files: the same file less its borders row.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("no-borders-\(UUID()).sqlite")
+        try FileManager.default.copyItem(at: try FixtureGazetteer.shared, to: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try Database(path: copy.path, mode: .readWriteCreate).execute("DELETE FROM borders")
+        let out = try CLI.run(["places", "near", "--gazetteer", copy.path, "48.2,-104.05", "--same-country"])
         #expect(out.status == 74)
         #expect(out.stderrLines.count == 1 && out.stderr.contains("--borders"))
     }

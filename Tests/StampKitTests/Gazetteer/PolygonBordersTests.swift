@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import StampKit
 
-/// The committed Natural Earth excerpt (`Fixtures/borders/`), read once per test run.
+/// The committed Natural Earth excerpt (`Fixtures/gazetteer-sources/borders/`, which the
+/// fixture gazetteer also stores), read once per test run.
 enum FixtureBorders {
     static var directory: URL {
         Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-            .appendingPathComponent("borders", isDirectory: true)
+            .appendingPathComponent("gazetteer-sources/borders", isDirectory: true)
     }
 
     private static let loaded: Result<CountryBorders, any Error> = Result {

