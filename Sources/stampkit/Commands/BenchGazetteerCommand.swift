@@ -109,9 +109,14 @@ struct BenchGazetteerCommand: ToolCommand {
         terminal.result(String(
             format: "open\tmedian %.1f ms\t(open the file and answer the first search)", median(openTimes) / 1000))
         terminal.result(String(format: "size\t%.1f MB\t%@", Double(size) / 1e6, path.path))
-        // Nearest-place lookups (`places near`) come with the in-memory index of issue 3 part 6;
-        // its µs/query and brute-force comparison line belongs here.
-        terminal.result("nearest\tnot measured\t(the nearest-place index is not in this build)")
+        // The index against the brute-force reference in the same run, on the same queries.
+        for result in NearestBenchmark.run(places: try directory.nearestCityEntries()) {
+            terminal.result(String(
+                format: "nearest\t%@\ttree %.2f µs\tlatitude band %.2f µs\tbrute force %.1f µs\t%d mismatches in %d\t%d places, built in %.2f s, index %.1f MB resident",
+                result.mix, result.treeMicroseconds, result.latitudeBandMicroseconds, result.bruteForceMicroseconds,
+                result.mismatches, result.checkedQueries, result.places, result.buildSeconds,
+                Double(result.residentGrowthBytes) / 1e6))
+        }
         return 0
     }
 }
