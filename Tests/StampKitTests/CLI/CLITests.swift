@@ -13,7 +13,10 @@ enum Repository {
 }
 
 @Suite struct CLITests {
-    @Test(arguments: ["", "scan", "ocr", "gazetteer", "gazetteer build", "gazetteer info", "bench", "bench scan"])
+    @Test(arguments: [
+        "", "scan", "ocr", "gazetteer", "gazetteer build", "gazetteer info", "bench", "bench scan", "bench gazetteer",
+        "places", "places search", "places show", "places list", "places near",
+    ])
     func everyCommandHasHelp(command: String) throws {
         let words = command.split(separator: " ").map(String.init)
         let outcome = try CLI.run(words + ["--help"])
