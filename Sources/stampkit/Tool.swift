@@ -23,6 +23,8 @@ enum Tool {
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
+            "mrz": MRZCommand.self,
+            "bench mrz": BenchMRZCommand.self,
         ]
     }
 
