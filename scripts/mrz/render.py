@@ -302,7 +302,8 @@ def pages(out, n, seed):
 
 
 def lines_set(out, n, seed):
-    """Single-line images, as the zone finder crops them: OCR-B on paper, slight blur and noise."""
+    """Single-line images, as the zone finder cuts them out of photos: OCR-B on tinted paper,
+    varied size, ink, tilt, blur, grain and JPEG loss; truth.tsv holds file<TAB>text."""
     os.makedirs(out, exist_ok=True)
     rng = random.Random(seed)
     count = 0
@@ -312,13 +313,23 @@ def lines_set(out, n, seed):
             for line in lines:
                 if count >= n:
                     break
-                height = rng.choice([22, 26, 30, 36])
+                height = rng.choice([18, 22, 26, 30, 36, 44])
                 font = ocrb(int(height * 0.85))
                 w = int(font.getlength(line)) + 2 * height
                 img = paper(rng, w, int(height * 1.8))
-                ImageDraw.Draw(img).text((height, int(height * 0.35)), line, font=font, fill=(20, 20, 25))
-                img = img.rotate(rng.uniform(-0.8, 0.8), resample=Image.BICUBIC, fillcolor=img.getpixel((1, 1)))
-                img = img.filter(ImageFilter.GaussianBlur(rng.choice([0, 0.5, 0.9, 1.2]))).convert("L")
+                ink = rng.randint(10, 90)
+                ImageDraw.Draw(img).text((height, int(height * 0.35)), line, font=font, fill=(ink, ink, ink + 10))
+                img = img.rotate(rng.uniform(-1.2, 1.2), resample=Image.BICUBIC, fillcolor=img.getpixel((1, 1)))
+                img = img.filter(ImageFilter.GaussianBlur(rng.choice([0, 0.5, 0.9, 1.2, 1.6])))
+                img = img.resize((int(w * rng.uniform(0.9, 1.1)), img.size[1]), Image.BILINEAR)
+                if rng.random() < 0.5:
+                    grain = Image.effect_noise(img.size, rng.randint(4, 20)).convert("RGB")
+                    img = Image.blend(img, grain, 0.1)
+                img = img.convert("L")
+                if rng.random() < 0.5:
+                    buffer = io.BytesIO()
+                    img.save(buffer, "JPEG", quality=rng.randint(40, 85))
+                    img = Image.open(io.BytesIO(buffer.getvalue())).convert("L")
                 name = "line-%04d.png" % count
                 img.save(os.path.join(out, name))
                 truth.write("%s\t%s\n" % (name, line))

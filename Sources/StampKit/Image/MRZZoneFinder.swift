@@ -36,20 +36,42 @@ public struct MRZZoneFinder {
         let small = try base.scaledDown(toLongSide: searchLongSide)
         var (angle, confidence) = try small.textLineAngle()
         if confidence < 1.5 { angle = 0 }
-        var result = try zones(in: base, angle: angle)
-        // Page edges and photo borders can win the angle search by a quarter turn; the zone's
-        // own lines then run the other way.
-        if result.first.map({ $0.lines.count < 2 }) ?? true {
-            result += try zones(in: base, angle: angle > 0 ? angle - 90 : angle + 90)
-            result.sort { $0.score > $1.score }
+        // Page edges and photo borders can win the angle search by a quarter turn, and the
+        // visual zone's stacked fields then look like a zone: search both ways, keep the best.
+        var found: [(angle: Double, group: Group, height: Int, scale: Double)] = []
+        for turn in [angle, angle > 0 ? angle - 90 : angle + 90] {
+            let work = abs(turn) < 0.05 ? small : try small.rotated(byDegrees: turn)
+            for group in try groups(in: work) {
+                found.append((turn, group, work.height, 0))
+            }
         }
-        return Array(result.prefix(maxCandidates))
+        found.sort { $0.group.score > $1.group.score }
+        var pages: [Double: StampImage] = [:]
+        var result: [MRZZoneImage] = []
+        for (turn, group, workHeight, _) in found.prefix(maxCandidates) {
+            let page: StampImage
+            if let cached = pages[turn] {
+                page = cached
+            } else {
+                page = abs(turn) < 0.05 ? base : try base.rotated(byDegrees: turn)
+                pages[turn] = page
+            }
+            let scale = Double(page.height) / Double(workHeight)
+            let lines = try group.boxes.map { box in
+                try Self.cut(page, box: box, scale: scale, marginX: 1.2, marginY: 0.45)
+            }
+            let union = group.boxes.dropFirst().reduce(group.boxes[0]) { Self.union($0, $1) }
+            let block = try Self.cut(page, box: union, scale: scale, marginX: 1.2, marginY: 0.45 / Double(group.boxes.count))
+            let centre = Double(union.y) + Double(union.height) / 2
+            result.append(MRZZoneImage(
+                lines: lines, block: block, angle: turn, belowCentre: centre > Double(workHeight) / 2,
+                score: group.score))
+        }
+        return result
     }
 
-    private func zones(in base: StampImage, angle: Double) throws -> [MRZZoneImage] {
-        let page = abs(angle) < 0.05 ? base : try base.rotated(byDegrees: angle)
-        let work = try page.scaledDown(toLongSide: searchLongSide)
-        let scale = Double(page.width) / Double(work.width)
+    /// Zone-shaped groups of line boxes on a straightened search image, best first, each once.
+    private func groups(in work: StampImage) throws -> [Group] {
         // Zone letters are evenly pitched, but the pitch depends on the format and how much of
         // the photo the page fills: join at two widths and let the grouping choose.
         let long = max(work.width, work.height)
@@ -63,19 +85,7 @@ public struct MRZZoneFinder {
         for group in groups where !distinct.contains(where: { Self.same($0.boxes, group.boxes) }) {
             distinct.append(group)
         }
-        var result: [MRZZoneImage] = []
-        for group in distinct.prefix(maxCandidates) {
-            let lines = try group.boxes.map { box in
-                try Self.cut(page, box: box, scale: scale, marginX: 1.2, marginY: 0.45)
-            }
-            let union = group.boxes.dropFirst().reduce(group.boxes[0]) { Self.union($0, $1) }
-            let block = try Self.cut(page, box: union, scale: scale, marginX: 1.2, marginY: 0.45 / Double(group.boxes.count))
-            let centre = Double(union.y) + Double(union.height) / 2
-            result.append(MRZZoneImage(
-                lines: lines, block: block, angle: angle, belowCentre: centre > Double(work.height) / 2,
-                score: group.score))
-        }
-        return result
+        return Array(distinct.prefix(maxCandidates))
     }
 
     /// Boxes of merged text lines: ink after evening out the light, characters joined
@@ -84,12 +94,25 @@ public struct MRZZoneFinder {
         guard let flat = pixBackgroundNormSimple(work.pix, nil, nil) else { throw Self.failed }
         var flatOwned: UnsafeMutablePointer<PIX>? = flat
         defer { pixDestroy(&flatOwned) }
-        guard let binary = pixConvertTo1(flat, 150) else { throw Self.failed }
+        guard let ink = pixConvertTo1(flat, 150) else { throw Self.failed }
+        var inkOwned: UnsafeMutablePointer<PIX>? = ink
+        defer { pixDestroy(&inkOwned) }
+        // Keep letter-sized marks only: the table round the page, its shadowed edges, photo
+        // frames and guilloche strokes would otherwise join the zone's lines into one blob.
+        let long = max(work.width, work.height)
+        var changed: l_int32 = 0
+        guard let binary = pixSelectBySize(ink, l_int32(long / 12), l_int32(long / 22), 8,
+                                           l_int32(L_SELECT_IF_BOTH), l_int32(L_SELECT_IF_LTE), &changed)
+        else { throw Self.failed }
         var binaryOwned: UnsafeMutablePointer<PIX>? = binary
         defer { pixDestroy(&binaryOwned) }
         let join = l_int32(max(5, join))
-        // A little vertical closing keeps the thin arms of `<` attached to their neighbours.
-        guard let opened = pixCloseBrick(nil, binary, join, max(1, join / 5)) else { throw Self.failed }
+        // Join letters horizontally only: the lines of a zone in perspective come close at one end.
+        guard let closed = pixCloseBrick(nil, binary, join, 1) else { throw Self.failed }
+        var closedOwned: UnsafeMutablePointer<PIX>? = closed
+        defer { pixDestroy(&closedOwned) }
+        // Then cut thin upright bridges (a stem touching the line below) between the bars.
+        guard let opened = pixOpenBrick(nil, closed, max(3, join / 3), 1) else { throw Self.failed }
         var openedOwned: UnsafeMutablePointer<PIX>? = opened
         defer { pixDestroy(&openedOwned) }
         guard let boxa = pixConnComp(opened, nil, 8) else { throw Self.failed }
@@ -99,11 +122,46 @@ public struct MRZZoneFinder {
         for i in 0..<boxaGetCount(boxa) {
             var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
             guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 else { continue }
+            guard h >= 5, w >= 4 * h, Int(w) >= work.width / 5 else { continue }
+            // Lines that touch somewhere (perspective brings them close at one end, blur joins
+            // them) are parted where the bar's row profile drops.
+            for part in try split(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)), in: opened)
             // A zone line is at least ~12 letters wide for each letter's height.
-            guard h >= 5, w >= 8 * h, Int(w) >= work.width / 5 else { continue }
-            boxes.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+            where part.width >= 8 * part.height && part.height >= 5 {
+                boxes.append(part)
+            }
         }
         return boxes
+    }
+
+    /// Splits a bar at rows whose ink falls below a quarter of the fullest row.
+    func split(_ box: PixelBox, in bars: UnsafeMutablePointer<PIX>) throws -> [PixelBox] {
+        guard let clipBox = boxCreate(l_int32(box.x), l_int32(box.y), l_int32(box.width), l_int32(box.height)) else { throw Self.failed }
+        var clipOwned: UnsafeMutablePointer<BOX>? = clipBox
+        defer { boxDestroy(&clipOwned) }
+        guard let clip = pixClipRectangle(bars, clipBox, nil) else { throw Self.failed }
+        var pixOwned: UnsafeMutablePointer<PIX>? = clip
+        defer { pixDestroy(&pixOwned) }
+        guard let numa = pixCountPixelsByRow(clip, nil) else { throw Self.failed }
+        var numaOwned: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&numaOwned) }
+        var counts: [Int] = []
+        for row in 0..<numaGetCount(numa) {
+            var v: l_int32 = 0
+            numaGetIValue(numa, row, &v)
+            counts.append(Int(v))
+        }
+        let cut = (counts.max() ?? 0) / 4
+        var parts: [PixelBox] = []
+        var start: Int?
+        for (row, count) in (counts + [0]).enumerated() {
+            if count > cut, start == nil { start = row }
+            if count <= cut, let s = start {
+                parts.append(PixelBox(x: box.x, y: box.y + s, width: box.width, height: row - s))
+                start = nil
+            }
+        }
+        return parts.count >= 2 ? parts : [box]
     }
 
     struct Group {
@@ -124,7 +182,8 @@ public struct MRZZoneFinder {
             return abs(Double(a.width - b.width)) <= 0.12 * w
                 && abs(Double(a.x - b.x)) <= 0.08 * w
                 && Double(min(a.height, b.height)) >= 0.55 * h
-                && gap >= 1.0 * h && gap <= 3.2 * h
+                // Tilt left after straightening (perspective) makes boxes taller than letters.
+                && gap >= 0.9 * Double(min(a.height, b.height)) && gap <= 3.2 * h
         }
         for i in sorted.indices {
             var run = [sorted[i]]

@@ -31,19 +31,34 @@ public struct MRZNotFound: StampKitFailure, Equatable {
 
 /// Reads the machine-readable zone of a photographed identity page, visa or ID card: finds the
 /// zone at any orientation, reads each line with language correction off, repairs by check
-/// digits. Not Sendable: owns a Tesseract engine; use one reader per worker.
+/// digits. When the first model's reading is not clean (a check fails, a line had to be
+/// re-aligned), the next model gives a second opinion. Not Sendable: owns Tesseract engines;
+/// use one reader per worker.
 public final class MRZImageReader {
-    /// The Tesseract engine set up for zones.
-    public let engine: MRZLineEngine
+    /// The models in the order they are asked.
+    public let models: [MRZModel]
     /// How zones are found on the page.
     public var finder = MRZZoneFinder()
     /// Largest image accepted, in pixels (checked from the file header).
     public var pixelLimit = StampImage.defaultPixelLimit
+    private var engines: [Int: MRZLineEngine] = [:]
 
-    /// A reader with `model` (default: `MRZModel.resolve()`, the best one installed).
+    /// A reader with `model` alone, or by default the best available model with the next one
+    /// as second opinion (`MRZModel.candidates()`).
     public init(model: MRZModel? = nil) throws {
-        let chosen = try model ?? MRZModel.resolve()
-        engine = try MRZLineEngine(model: chosen.name, tessdata: chosen.directory)
+        models = model.map { [$0] } ?? Array(MRZModel.candidates().prefix(2))
+        guard !models.isEmpty else {
+            throw OCRError(.languageDataMissing, "no Tesseract model for machine-readable zones is installed; install one with: apt-get install tesseract-ocr-script-latn")
+        }
+        engines[0] = try MRZLineEngine(model: models[0].name, tessdata: models[0].directory)
+    }
+
+    /// The engine for the model at `index`, started on first use.
+    func engine(_ index: Int) throws -> MRZLineEngine {
+        if let engine = engines[index] { return engine }
+        let engine = try MRZLineEngine(model: models[index].name, tessdata: models[index].directory)
+        engines[index] = engine
+        return engine
     }
 
     /// Loads and reads the image at `url`.
@@ -53,14 +68,38 @@ public final class MRZImageReader {
 
     /// Reads a loaded image; throws `MRZNotFound` when no zone reads with its checks.
     public func read(_ image: StampImage, referenceDay: MRZDay) throws -> MRZImageReading {
+        let zones = try finder.zones(in: image)
         var best: (reading: MRZImageReading, rank: [Int])?
-        for zone in try finder.zones(in: image) {
+        for index in models.indices {
+            if let found = try read(zones, with: index, referenceDay: referenceDay),
+               best == nil || found.rank.lexicographicallyPrecedes(best!.rank) {
+                best = found
+            }
+            if let best, best.rank[0...2].allSatisfy({ $0 == 0 }) { break }
+        }
+        // A zone whose checks mostly fail is noise that happened to have a zone's shape.
+        guard let best, best.rank[1] * 2 <= best.reading.document.checks.count else { throw MRZNotFound() }
+        return best.reading
+    }
+
+    /// The best reading of the zones with one model, ranked: invalid after valid, then by failed
+    /// checks, re-aligned lines, repairs, and model order.
+    private func read(_ zones: [MRZZoneImage], with index: Int, referenceDay: MRZDay)
+        throws -> (reading: MRZImageReading, rank: [Int])?
+    {
+        let engine = try engine(index)
+        let model = models[index]
+        var best: (reading: MRZImageReading, rank: [Int])?
+        for zone in zones {
             // Upright zones sit at the foot of the page; try that way round first.
             for upsideDown in zone.belowCentre ? [false, true] : [true, false] {
                 let strips = upsideDown ? try zone.lines.reversed().map { try $0.rotated(byDegrees: 180) } : zone.lines
                 var attempts: [[String]] = []
                 if strips.count >= 2 {
-                    attempts.append(try strips.map { try engine.read($0, layout: .singleLine).lines.joined() })
+                    attempts.append(try strips.map { strip in
+                        let framed = model.lineLayout == .rawLine ? try strip.textLineFramed() : strip
+                        return try engine.read(framed, layout: model.lineLayout).lines.joined()
+                    })
                 }
                 for attempt in attempts + [[]] {
                     var texts = attempt
@@ -70,25 +109,24 @@ public final class MRZImageReader {
                     }
                     guard let document = try? MRZParser.parse(lines: texts, referenceDay: referenceDay) else { continue }
                     let failed = document.checks.values.filter { !$0 }.count
-                    let rank = [document.valid ? 0 : 1, failed, document.repairs.count]
+                    let adjusted = document.flags.contains(.lineLengthAdjusted) || document.flags.contains(.ambiguousRepair)
+                    let rank = [document.valid ? 0 : 1, failed, adjusted ? 1 : 0, document.repairs.count, index]
                     let rotation = zone.angle + (upsideDown ? 180 : 0)
                     let reading = MRZImageReading(
                         document: document, ocrLines: texts,
-                        rotation: rotation > 180 ? rotation - 360 : rotation, model: engine.model)
+                        rotation: rotation > 180 ? rotation - 360 : rotation, model: model.name)
                     if best == nil || rank.lexicographicallyPrecedes(best!.rank) { best = (reading, rank) }
-                    if document.valid && failed == 0 { return reading }
+                    if rank[0...2].allSatisfy({ $0 == 0 }) { return best }
                 }
             }
         }
-        // A zone whose checks mostly fail is noise that happened to have a zone's shape.
-        guard let best, best.rank[1] * 2 <= best.reading.document.checks.count else { throw MRZNotFound() }
-        return best.reading
+        return best
     }
 }
 
 /// Which Tesseract model reads zones, and where it lives.
 public struct MRZModel: Sendable, Equatable {
-    /// The traineddata name, e.g. `Latin`.
+    /// The traineddata name, e.g. `mrz` (StampKit's OCR-B model) or `Latin`.
     public var name: String
     /// The directory holding `name.traineddata`; nil for Tesseract's own tessdata.
     public var directory: URL?
@@ -99,24 +137,54 @@ public struct MRZModel: Sendable, Equatable {
         self.directory = directory
     }
 
-    /// `$STAMPKIT_MRZ_MODEL` (a `.traineddata` path or an installed name), else the
-    /// installed `Latin` script model, else `eng`, in that order of measured accuracy.
-    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MRZModel {
-        if let given = environment["STAMPKIT_MRZ_MODEL"], !given.isEmpty {
-            return named(given)
-        }
-        let installed = TesseractEngine.installedLanguages()
-        for name in preference where installed.contains(name) { return MRZModel(name: name) }
-        throw OCRError(.languageDataMissing, "no Tesseract model for machine-readable zones is installed; install one with: apt-get install tesseract-ocr-script-latn")
+    /// How a cut-out line is handed to Tesseract: StampKit's own model was trained on raw lines
+    /// (PSM 13, `scripts/mrz/train.sh`) and reads worse through PSM 7's line normalisation;
+    /// Tesseract's stock models are the other way round.
+    public var lineLayout: TesseractEngine.Layout { name == Self.trainedName ? .rawLine : .singleLine }
+
+    /// The file name (without `.traineddata`) of the model `scripts/mrz/train.sh` builds.
+    public static let trainedName = "mrz"
+
+    /// The model file committed with the sources (`scripts/mrz/mrz.traineddata`), found from this
+    /// source file's path: present in a checkout, absent in an installed copy.
+    public static var checkoutModel: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/mrz/\(trainedName).traineddata")
     }
 
-    /// The models tried in order when none is given.
-    public static let preference = ["Latin", "eng"]
+    /// The models to read zones with, best first: `$STAMPKIT_MRZ_MODEL` (a `.traineddata` path or
+    /// an installed name) alone if set; else StampKit's OCR-B model (in the data directory,
+    /// `$XDG_DATA_HOME/stampkit` or `~/.local/share/stampkit`, else the checkout's
+    /// `scripts/mrz/`), then the `Latin` script model, then `eng` — the order of measured accuracy.
+    public static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment) -> [MRZModel] {
+        if let given = environment["STAMPKIT_MRZ_MODEL"], !given.isEmpty {
+            return [named(given)]
+        }
+        var found: [MRZModel] = []
+        let dataFile = GazetteerLocation.resolve(explicit: nil, environment: environment.filter { $0.key != "STAMPKIT_GAZETTEER" })
+            .deletingLastPathComponent().appendingPathComponent("\(trainedName).traineddata")
+        for file in [dataFile, checkoutModel] where FileManager.default.fileExists(atPath: file.path) {
+            found.append(named(file.path))
+            break
+        }
+        let installed = TesseractEngine.installedLanguages()
+        for name in ["Latin", "eng"] where installed.contains(name) { found.append(MRZModel(name: name)) }
+        return found
+    }
+
+    /// The best model available; throws when none is.
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> MRZModel {
+        guard let best = candidates(environment: environment).first else {
+            throw OCRError(.languageDataMissing, "no Tesseract model for machine-readable zones is installed; install one with: apt-get install tesseract-ocr-script-latn")
+        }
+        return best
+    }
 
     /// A model from a `.traineddata` path or an installed name.
     public static func named(_ given: String) -> MRZModel {
         if given.hasSuffix(".traineddata") {
-            let url = URL(fileURLWithPath: given)
+            let url = URL(fileURLWithPath: (given as NSString).expandingTildeInPath)
             return MRZModel(name: url.deletingPathExtension().lastPathComponent, directory: url.deletingLastPathComponent())
         }
         return MRZModel(name: given)

@@ -11,8 +11,8 @@ struct BenchMRZCommand: ToolCommand {
             For each IMAGE: one warm-up, then ROUNDS timed reads (load, find the zone, read, repair, \
             parse); prints per-image medians, whether the zone read valid, and the median over all \
             images. With --lines DIR (line images plus DIR/truth.tsv: file<TAB>text, as \
-            scripts/mrz/render.py lines makes), reads every line with each model (Latin, eng, and any \
-            --model) and prints the character error rate before repair. Prints no names or numbers.
+            scripts/mrz/render.py lines makes), reads every line with each model (StampKit's OCR-B model, Latin, eng, or the \
+            --model ones) and prints the character error rate before repair. Prints no names or numbers.
             """,
         arguments: [ArgumentSpec(name: "image", help: "Photos of identity pages to time.", repeating: true, optional: true)],
         options: [
@@ -45,6 +45,7 @@ struct BenchMRZCommand: ToolCommand {
 
     private func timeImages(_ terminal: Terminal) throws {
         let reader = try MRZImageReader(model: models.first)
+        let modelNames = reader.models.map(\.name).joined(separator: "+")
         terminal.result("image\tmodel\tms\tvalid")
         var medians: [Double] = []
         var valid = 0
@@ -61,9 +62,9 @@ struct BenchMRZCommand: ToolCommand {
             }
             if ok { valid += 1 }
             medians.append(median(times))
-            terminal.result(String(format: "%@\t%@\t%.1f\t%@", image, reader.engine.model, median(times), ok ? "yes" : "no"))
+            terminal.result(String(format: "%@\t%@\t%.1f\t%@", image, modelNames, median(times), ok ? "yes" : "no"))
         }
-        terminal.result(String(format: "median\t%@\t%.1f\t%d/%d", reader.engine.model, median(medians), valid, images.count))
+        terminal.result(String(format: "median\t%@\t%.1f\t%d/%d", modelNames, median(medians), valid, images.count))
     }
 
     private func measureLines(_ directory: URL, _ terminal: Terminal) throws {
@@ -75,14 +76,7 @@ struct BenchMRZCommand: ToolCommand {
             let parts = row.split(separator: "\t", maxSplits: 1).map(String.init)
             return parts.count == 2 ? (parts[0], parts[1]) : nil
         }
-        var candidates = models
-        if candidates.isEmpty {
-            let installed = TesseractEngine.installedLanguages()
-            candidates = MRZModel.preference.filter(installed.contains).map { MRZModel(name: $0) }
-            if let given = ProcessInfo.processInfo.environment["STAMPKIT_MRZ_MODEL"], !given.isEmpty {
-                candidates.insert(MRZModel.named(given), at: 0)
-            }
-        }
+        let candidates = models.isEmpty ? MRZModel.candidates() : models
         terminal.result("model\tlines\tCER%\texact_lines\tms_per_line")
         for model in candidates {
             let engine = try MRZLineEngine(model: model.name, tessdata: model.directory)
@@ -91,7 +85,7 @@ struct BenchMRZCommand: ToolCommand {
             for (file, text) in samples {
                 let image = try StampImage(contentsOf: directory.appendingPathComponent(file))
                 let start = DispatchTime.now().uptimeNanoseconds
-                let read = try engine.read(image, layout: .singleLine).lines.joined()
+                let read = try engine.read(image, layout: model.lineLayout).lines.joined()
                 elapsed += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 let distance = MRZText.editDistance(read, text)
                 errors += distance

@@ -18,7 +18,7 @@ struct MRZCommand: ToolCommand {
         options: [
             .flag("text", help: "Read the zone's lines from standard input instead of an image."),
             .flag("json", help: "Print the fields as one JSON object."),
-            .value("model", "NAME|PATH", help: "Tesseract model for the zone: an installed name (Latin, eng) or a .traineddata file (default: $STAMPKIT_MRZ_MODEL, else Latin, else eng)."),
+            .value("model", "NAME|PATH", help: "Tesseract model for the zone: an installed name (Latin, eng) or a .traineddata file (default: $STAMPKIT_MRZ_MODEL, else StampKit's OCR-B model with Latin as second opinion)."),
         ])
 
     let image: String?
