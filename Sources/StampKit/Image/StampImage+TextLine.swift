@@ -2,16 +2,28 @@ import CLeptonica
 import Foundation
 
 extension StampImage {
-    /// For one cut-out text line: evens the light, finds the band of rows the letters fill, and
+    /// For one cut-out text line: evens the light, turns out the line's own tilt, finds the band
+    /// of rows the letters fill, and
     /// crops or pads above and below so the letters take `letterFraction` of the height, with
     /// `topShare` of the rest above. A raw-line model (PSM 13) scales the whole strip to its input
     /// height, so it reads well only with the geometry it was trained on (`scripts/mrz/render.py
     /// lines`, measured: letters 0.375 of the height, 45 % of the margin above).
     public func textLineFramed(letterFraction: Double = 0.375, topShare: Double = 0.45) throws -> StampImage {
-        let flat = try backgroundNormalised()
-        guard let binary = pixConvertTo1(flat.pix, 140) else { throw Self.framingFailed }
+        var flat = try backgroundNormalised()
+        guard var binary = pixConvertTo1(flat.pix, 140) else { throw Self.framingFailed }
         var binaryOwned: UnsafeMutablePointer<PIX>? = binary
         defer { pixDestroy(&binaryOwned) }
+        // The page was straightened as a whole; in perspective each line keeps a tilt of its own,
+        // and a degree over a long line drifts by a letter's height.
+        var skew: Float = 0, confidence: Float = 0
+        if pixFindSkew(binary, &skew, &confidence) == 0, confidence >= 2, abs(skew) >= 0.2, abs(skew) <= 5 {
+            // Leptonica reports the clockwise turn that deskews; StampKit turns counter-clockwise.
+            flat = try flat.rotated(byDegrees: -Double(skew))
+            guard let turned = pixConvertTo1(flat.pix, 140) else { throw Self.framingFailed }
+            pixDestroy(&binaryOwned)
+            binary = turned
+            binaryOwned = turned
+        }
         guard let numa = pixCountPixelsByRow(binary, nil) else { throw Self.framingFailed }
         var numaOwned: UnsafeMutablePointer<NUMA>? = numa
         defer { numaDestroy(&numaOwned) }

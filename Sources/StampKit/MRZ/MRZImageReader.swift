@@ -69,55 +69,80 @@ public final class MRZImageReader {
     /// Reads a loaded image; throws `MRZNotFound` when no zone reads with its checks.
     public func read(_ image: StampImage, referenceDay: MRZDay) throws -> MRZImageReading {
         let zones = try finder.zones(in: image)
-        var best: (reading: MRZImageReading, rank: [Int])?
+        var best: Found?
         for index in models.indices {
-            if let found = try read(zones, with: index, referenceDay: referenceDay),
-               best == nil || found.rank.lexicographicallyPrecedes(best!.rank) {
-                best = found
-            }
-            if let best, best.rank[0...2].allSatisfy({ $0 == 0 }) { break }
+            let found = try read(zones, with: index, referenceDay: referenceDay)
+            if let found, best == nil || found.rank.lexicographicallyPrecedes(best!.rank) { best = found }
+            // A second opinion only for a zone that was found but read doubtfully.
+            guard let best, !best.clean, best.passed > 0 else { break }
         }
         // A zone whose checks mostly fail is noise that happened to have a zone's shape.
         guard let best, best.rank[1] * 2 <= best.reading.document.checks.count else { throw MRZNotFound() }
         return best.reading
     }
 
-    /// The best reading of the zones with one model, ranked: invalid after valid, then by failed
-    /// checks, re-aligned lines, repairs, and model order.
-    private func read(_ zones: [MRZZoneImage], with index: Int, referenceDay: MRZDay)
-        throws -> (reading: MRZImageReading, rank: [Int])?
-    {
+    /// One reading with its rank: invalid after valid, then by failed checks, doubtful repairs
+    /// (re-aligned lines, ambiguous or single-check repairs), repairs, model order.
+    struct Found {
+        var reading: MRZImageReading
+        var rank: [Int]
+        var passed: Int
+        var clean: Bool { rank[0...2].allSatisfy { $0 == 0 } }
+    }
+
+    /// Letter heights (fractions of the strip) a raw-line model reads each strip at: the
+    /// training geometry first; a tighter and a looser frame when that reading is doubtful.
+    static let framings = [0.375, 0.32, 0.43]
+
+    /// The best reading of the zones with one model.
+    private func read(_ zones: [MRZZoneImage], with index: Int, referenceDay: MRZDay) throws -> Found? {
         let engine = try engine(index)
         let model = models[index]
-        var best: (reading: MRZImageReading, rank: [Int])?
+        let framings: [Double?] = model.lineLayout == .rawLine ? Self.framings : [nil]
+        var best: Found?
+
+        func consider(_ texts: [String], zone: MRZZoneImage, upsideDown: Bool) -> Found? {
+            guard let document = try? MRZParser.parse(lines: texts, referenceDay: referenceDay) else { return nil }
+            let failed = document.checks.values.filter { !$0 }.count
+            let doubtful = [MRZFlag.lineLengthAdjusted, .ambiguousRepair, .singleCheckRepair, .invalidSex]
+                .contains(where: document.flags.contains) || document.repairs.contains { $0.field == "sex" }
+            let rank = [document.valid ? 0 : 1, failed, doubtful ? 1 : 0, document.repairs.count, index]
+            let rotation = zone.angle + (upsideDown ? 180 : 0)
+            let found = Found(
+                reading: MRZImageReading(
+                    document: document, ocrLines: texts,
+                    rotation: rotation > 180 ? rotation - 360 : rotation, model: model.name),
+                rank: rank, passed: document.checks.count - failed)
+            if best == nil || rank.lexicographicallyPrecedes(best!.rank) { best = found }
+            return found
+        }
+        func read(_ strip: StampImage, _ framing: Double?) throws -> String {
+            let framed = try framing.map { try strip.textLineFramed(letterFraction: $0) } ?? strip
+            return try engine.read(framed, layout: model.lineLayout).lines.joined()
+        }
+
         for zone in zones {
             // Upright zones sit at the foot of the page; try that way round first.
             for upsideDown in zone.belowCentre ? [false, true] : [true, false] {
                 let strips = upsideDown ? try zone.lines.reversed().map { try $0.rotated(byDegrees: 180) } : zone.lines
-                var attempts: [[String]] = []
+                var first: Found?
                 if strips.count >= 2 {
-                    attempts.append(try strips.map { strip in
-                        let framed = model.lineLayout == .rawLine ? try strip.textLineFramed() : strip
-                        return try engine.read(framed, layout: model.lineLayout).lines.joined()
-                    })
-                }
-                for attempt in attempts + [[]] {
-                    var texts = attempt
-                    if texts.isEmpty {  // lines merged or a lone line: read the zone as a block
-                        let block = upsideDown ? try zone.block.rotated(byDegrees: 180) : zone.block
-                        texts = try engine.read(block, layout: .singleBlock).lines.filter { $0.count >= 20 }
+                    let reads = try strips.map { try read($0, framings[0]) }
+                    first = consider(reads, zone: zone, upsideDown: upsideDown)
+                    if let found = first, !found.clean {
+                        // A doubtful reading: read every line again in the other frames.
+                        for framing in framings.dropFirst() {
+                            let other = try strips.map { try read($0, framing) }
+                            if consider(other, zone: zone, upsideDown: upsideDown)?.clean == true { return best }
+                        }
                     }
-                    guard let document = try? MRZParser.parse(lines: texts, referenceDay: referenceDay) else { continue }
-                    let failed = document.checks.values.filter { !$0 }.count
-                    let adjusted = document.flags.contains(.lineLengthAdjusted) || document.flags.contains(.ambiguousRepair)
-                    let rank = [document.valid ? 0 : 1, failed, adjusted ? 1 : 0, document.repairs.count, index]
-                    let rotation = zone.angle + (upsideDown ? 180 : 0)
-                    let reading = MRZImageReading(
-                        document: document, ocrLines: texts,
-                        rotation: rotation > 180 ? rotation - 360 : rotation, model: model.name)
-                    if best == nil || rank.lexicographicallyPrecedes(best!.rank) { best = (reading, rank) }
-                    if rank[0...2].allSatisfy({ $0 == 0 }) { return best }
                 }
+                if first == nil {  // lines merged or a lone line: read the zone as a block
+                    let block = upsideDown ? try zone.block.rotated(byDegrees: 180) : zone.block
+                    let texts = try engine.read(block, layout: .singleBlock).lines.filter { $0.count >= 20 }
+                    _ = consider(texts, zone: zone, upsideDown: upsideDown)
+                }
+                if let best, best.clean { return best }
             }
         }
         return best

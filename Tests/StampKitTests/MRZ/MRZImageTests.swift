@@ -93,6 +93,17 @@ import Testing
         for line in first.lines { #expect(line.width > 10 * line.height) }
     }
 
+    @Test(arguments: [("P", "F"), ("H", "M"), ("N", "M")])
+    func sexMisreadAsALookalikeIsRepairedByFieldType(read: String, meant: String) throws {
+        let lower = td3Lower(number: "L898902C3", nationality: "UTO", birth: "740812", sex: meant, expiry: "300415", optional: "")
+        let damaged = replacing(lower, column: 21, with: Character(read))
+        let doc = try MRZParser.parse(lines: [Self.td3[0], damaged], referenceDay: mrzToday)
+        #expect(doc.sex == meant)
+        #expect(doc.valid)
+        #expect(doc.repairs.contains { $0.field == "sex" && $0.from == read && $0.to == meant && $0.basis == .fieldType })
+        #expect(!doc.flags.contains(.invalidSex))
+    }
+
     @Test func editDistanceCountsCharacterErrors() {
         #expect(MRZText.editDistance("P<UTO", "P<UTO") == 0)
         #expect(MRZText.editDistance("PKUTO", "P<UTO") == 1)
