@@ -38,17 +38,40 @@ public struct MRZZoneFinder {
         if confidence < 1.5 { angle = 0 }
         // Page edges and photo borders can win the angle search by a quarter turn, and the
         // visual zone's stacked fields then look like a zone: search both ways, keep the best.
-        var found: [(angle: Double, group: Group, height: Int, scale: Double)] = []
-        for turn in [angle, angle > 0 ? angle - 90 : angle + 90] {
+        var works: [Double: StampImage] = [:]
+        func search(_ turn: Double) throws -> [(angle: Double, group: Group, height: Int)] {
             let work = abs(turn) < 0.05 ? small : try small.rotated(byDegrees: turn)
-            for group in try groups(in: work) {
-                found.append((turn, group, work.height, 0))
+            works[turn] = work
+            return try groups(in: work).map { (turn, $0, work.height) }
+        }
+        var found: [(angle: Double, group: Group, height: Int)] = []
+        for turn in [angle, angle > 0 ? angle - 90 : angle + 90] { found += try search(turn) }
+        found.sort { $0.group.score > $1.group.score }
+        // A page angle found from everything on the page can miss the zone's by a few degrees
+        // (perspective, a tilted page on a straight table): the lines then stay tilted, their
+        // boxes grow tall and overlap, or merge into single bars. Measure the angle on the zone's
+        // own region — the best run, or the longest bar when no run is about as long (zone lines
+        // are the page's longest) — and look again at that angle, that look first.
+        let widest = found.flatMap { f in f.group.boxes.map { (f.angle, $0) } }.max { $0.1.width < $1.1.width }
+        var focus = found.first.map { ($0.angle, $0.group.boxes.dropFirst().reduce($0.group.boxes[0]) { Self.union($0, $1) }) }
+        if let (turn, box) = widest, !found.contains(where: { f in
+            f.group.boxes.count >= 2 && f.group.boxes.allSatisfy { Double($0.width) >= 0.8 * Double(box.width) }
+        }) {
+            focus = (turn, box)
+        }
+        if let (turn, box) = focus, let work = works[turn] {
+            let margin = box.height
+            let y0 = max(0, box.y - margin), y1 = min(work.height, box.y + box.height + margin)
+            let region = try work.cropped(to: PixelBox(x: box.x, y: y0, width: box.width, height: y1 - y0))
+            let (local, localConfidence) = try region.textLineAngle()
+            if localConfidence >= 1.5, abs(local) >= 0.5, abs(local) <= 20 {
+                let refined = try search(turn + local).sorted { $0.group.score > $1.group.score }
+                if let first = refined.first { found.insert(first, at: 0) }
             }
         }
-        found.sort { $0.group.score > $1.group.score }
         var pages: [Double: StampImage] = [:]
         var result: [MRZZoneImage] = []
-        for (turn, group, workHeight, _) in found.prefix(maxCandidates) {
+        for (turn, group, workHeight) in found.prefix(maxCandidates) {
             let page: StampImage
             if let cached = pages[turn] {
                 page = cached

@@ -77,17 +77,19 @@ public final class MRZImageReader {
             guard let best, !best.clean, best.passed > 0 else { break }
         }
         // A zone whose checks mostly fail is noise that happened to have a zone's shape.
-        guard let best, best.rank[1] * 2 <= best.reading.document.checks.count else { throw MRZNotFound() }
+        guard let best, best.passed * 2 >= best.reading.document.checks.count else { throw MRZNotFound() }
         return best.reading
     }
 
-    /// One reading with its rank: invalid after valid, then by failed checks, doubtful repairs
-    /// (re-aligned lines, ambiguous or single-check repairs), repairs, model order.
+    /// One reading with its rank: invalid after valid, then by failed minus passed checks,
+    /// doubtful readings (re-aligned lines, ambiguous or single-check repairs, implausible
+    /// unchecked fields), repairs, model order.
     struct Found {
         var reading: MRZImageReading
         var rank: [Int]
         var passed: Int
-        var clean: Bool { rank[0...2].allSatisfy { $0 == 0 } }
+        /// Valid, every check passing, nothing doubtful.
+        var clean: Bool { rank[0] == 0 && passed == reading.document.checks.count && rank[2] == 0 }
     }
 
     /// Letter heights (fractions of the strip) a raw-line model reads each strip at: the
@@ -104,15 +106,22 @@ public final class MRZImageReader {
         func consider(_ texts: [String], zone: MRZZoneImage, upsideDown: Bool) -> Found? {
             guard let document = try? MRZParser.parse(lines: texts, referenceDay: referenceDay) else { return nil }
             let failed = document.checks.values.filter { !$0 }.count
-            let doubtful = [MRZFlag.lineLengthAdjusted, .ambiguousRepair, .singleCheckRepair, .invalidSex]
-                .contains(where: document.flags.contains) || document.repairs.contains { $0.field == "sex" }
-            let rank = [document.valid ? 0 : 1, failed, doubtful ? 1 : 0, document.repairs.count, index]
+            // Fields no check digit covers can still be implausible: an unknown state code, a
+            // document code other than A, C, I, P, V, a sex that is none.
+            let doubtful = [MRZFlag.lineLengthAdjusted, .ambiguousRepair, .singleCheckRepair, .invalidSex,
+                            .unknownIssuingState, .unknownNationality].contains(where: document.flags.contains)
+                || document.repairs.contains { $0.field == "sex" }
+                || !"ACIPV".contains(document.documentCode.first ?? "<")
+            // Failed minus passed checks: formats have 3 to 5 checks, and noise read as a visa
+            // must not beat a passport with one bad check.
+            let passed = document.checks.count - failed
+            let rank = [document.valid ? 0 : 1, failed - passed, doubtful ? 1 : 0, document.repairs.count, index]
             let rotation = zone.angle + (upsideDown ? 180 : 0)
             let found = Found(
                 reading: MRZImageReading(
                     document: document, ocrLines: texts,
                     rotation: rotation > 180 ? rotation - 360 : rotation, model: model.name),
-                rank: rank, passed: document.checks.count - failed)
+                rank: rank, passed: passed)
             if best == nil || rank.lexicographicallyPrecedes(best!.rank) { best = found }
             return found
         }
@@ -125,19 +134,16 @@ public final class MRZImageReader {
             // Upright zones sit at the foot of the page; try that way round first.
             for upsideDown in zone.belowCentre ? [false, true] : [true, false] {
                 let strips = upsideDown ? try zone.lines.reversed().map { try $0.rotated(byDegrees: 180) } : zone.lines
-                var first: Found?
                 if strips.count >= 2 {
                     let reads = try strips.map { try read($0, framings[0]) }
-                    first = consider(reads, zone: zone, upsideDown: upsideDown)
-                    if let found = first, !found.clean {
+                    if let first = consider(reads, zone: zone, upsideDown: upsideDown), !first.clean {
                         // A doubtful reading: read every line again in the other frames.
                         for framing in framings.dropFirst() {
                             let other = try strips.map { try read($0, framing) }
                             if consider(other, zone: zone, upsideDown: upsideDown)?.clean == true { return best }
                         }
                     }
-                }
-                if first == nil {  // lines merged or a lone line: read the zone as a block
+                } else {  // lines merged into one bar: read the zone as a block
                     let block = upsideDown ? try zone.block.rotated(byDegrees: 180) : zone.block
                     let texts = try engine.read(block, layout: .singleBlock).lines.filter { $0.count >= 20 }
                     _ = consider(texts, zone: zone, upsideDown: upsideDown)
