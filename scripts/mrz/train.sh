@@ -16,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=${1:-build/mrz-train}
 output=${2:-build/mrz/mrz.traineddata}
 stage1=${STAGE1_ITERATIONS:-4000}
-stage2=${STAGE2_ITERATIONS:-13300}
+stage2=${STAGE2_ITERATIONS:-15300}
 py=/usr/bin/python3
 font_dir=/usr/share/fonts/opentype/ocr-b
 [ -f "$font_dir/OCRB.otf" ] || { echo "OCR-B font missing: apt-get install fonts-ocr-b" >&2; exit 1; }

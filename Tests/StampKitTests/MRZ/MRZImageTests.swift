@@ -104,6 +104,24 @@ import Testing
         #expect(!doc.flags.contains(.invalidSex))
     }
 
+    @Test(arguments: ["B", "R", "F", "<"])
+    func passportCodeMisreadIsRepairedByFieldType(read: String) throws {
+        let upper = replacing(Self.td3[0], column: 1, with: Character(read))
+        let doc = try MRZParser.parse(lines: [upper, Self.td3[1]], referenceDay: mrzToday)
+        #expect(doc.format == .td3)
+        #expect(doc.documentCode == "P")
+        #expect(doc.lines == Self.td3)
+        #expect(doc.repairs.contains { $0.field == "documentCode" && $0.from == read && $0.basis == .fieldType })
+    }
+
+    @Test func visaCodeIsLeftAlone() throws {
+        let visa = ["V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L8988901C4XXX7408122F96121096ZE184226B<<<<<<"]
+        let doc = try MRZParser.parse(lines: visa, referenceDay: mrzToday)
+        #expect(doc.format == .mrvA)
+        #expect(doc.documentCode == "V")
+        #expect(!doc.repairs.contains { $0.field == "documentCode" })
+    }
+
     @Test func editDistanceCountsCharacterErrors() {
         #expect(MRZText.editDistance("P<UTO", "P<UTO") == 0)
         #expect(MRZText.editDistance("PKUTO", "P<UTO") == 1)
