@@ -193,8 +193,15 @@ public struct MRZModel: Sendable, Equatable {
             return [named(given)]
         }
         var found: [MRZModel] = []
-        let dataFile = GazetteerLocation.resolve(explicit: nil, environment: environment.filter { $0.key != "STAMPKIT_GAZETTEER" })
-            .deletingLastPathComponent().appendingPathComponent("\(trainedName).traineddata")
+        // The data directory the gazetteer also uses (XDG; an empty or relative value counts as unset).
+        let dataHome: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            dataHome = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share", isDirectory: true)
+        }
+        let dataFile = dataHome.appendingPathComponent("stampkit/\(trainedName).traineddata")
         for file in [dataFile, checkoutModel] where FileManager.default.fileExists(atPath: file.path) {
             found.append(named(file.path))
             break

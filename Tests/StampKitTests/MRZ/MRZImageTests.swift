@@ -136,6 +136,18 @@ import Testing
         #expect(MRZModel.named("Latin") == MRZModel(name: "Latin"))
     }
 
+    @Test func modelInTheDataDirectoryComesBeforeTheCheckout() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("mrz-model-\(UUID().uuidString)")
+        let directory = home.appendingPathComponent("stampkit")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.copyItem(at: MRZModel.checkoutModel, to: directory.appendingPathComponent("mrz.traineddata"))
+        let first = try #require(MRZModel.candidates(environment: ["XDG_DATA_HOME": home.path]).first)
+        #expect(first.directory?.path.hasSuffix(directory.lastPathComponent) == true)
+        #expect(first.directory?.path.hasPrefix(home.path) == true)
+        #expect(first.name == "mrz")
+    }
+
     @Test func missingModelIsALanguageDataFailure() {
         #expect(throws: OCRError.self) { try MRZLineEngine(model: "nosuchmodel") }
     }
