@@ -11,7 +11,7 @@ SHELL := /bin/bash
 export OMP_THREAD_LIMIT := 1
 
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libsqlite3-dev tesseract-ocr \
-                tesseract-ocr-eng python3 python3-pip ca-certificates
+                tesseract-ocr-eng tesseract-ocr-script-latn python3 python3-pip ca-certificates
 DATA_DIR     ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/stampkit
 GAZETTEER    ?= $(DATA_DIR)/gazetteer.sqlite
 SOURCES      ?= build/sources

@@ -28,6 +28,8 @@ enum Tool {
             "places show": PlacesShowCommand.self,
             "places list": PlacesListCommand.self,
             "bench gazetteer": BenchGazetteerCommand.self,
+            "mrz": MRZCommand.self,
+            "bench mrz": BenchMRZCommand.self,
         ]
     }
 

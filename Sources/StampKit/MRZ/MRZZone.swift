@@ -66,7 +66,20 @@ struct MRZZone {
         if let p = positions(.sex).first, MRZConfusions.fillerLookalikes.contains(lines[p.line][p.column]) {
             change(p.line, p.column, to: MRZConfusions.filler, field: .sex, basis: .filler)
         }
+        // A 44-character zone that is not a visa is a passport: its document code starts with P,
+        // whatever letter OCR made of it (B, R, F).
+        if layout.format == .td3, let p = positions(.documentCode).first, lines[p.line][p.column] != UInt8(ascii: "P") {
+            change(p.line, p.column, to: UInt8(ascii: "P"), field: .documentCode, basis: .fieldType)
+        }
+        // A sex that is no sex: the letters OCR makes of an OCR-B F or M.
+        if let p = positions(.sex).first, let sex = Self.sexLookalikes[lines[p.line][p.column]] {
+            change(p.line, p.column, to: sex, field: .sex, basis: .fieldType)
+        }
     }
+
+    static let sexLookalikes: [UInt8: UInt8] = [
+        UInt8(ascii: "P"): UInt8(ascii: "F"), UInt8(ascii: "H"): UInt8(ascii: "M"), UInt8(ascii: "N"): UInt8(ascii: "M"),
+    ]
 
     /// Filler look-alikes in the trailing padding of the document number and optional data.
     /// K weighs 0 modulo 10, so only structure can find it; a change is kept only if every check

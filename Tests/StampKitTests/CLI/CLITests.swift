@@ -15,7 +15,7 @@ enum Repository {
 @Suite struct CLITests {
     @Test(arguments: [
         "", "scan", "ocr", "gazetteer", "gazetteer build", "gazetteer info", "bench", "bench scan", "bench gazetteer",
-        "places", "places search", "places show", "places list", "places near",
+        "places", "places search", "places show", "places list", "places near", "mrz", "bench mrz",
     ])
     func everyCommandHasHelp(command: String) throws {
         let words = command.split(separator: " ").map(String.init)

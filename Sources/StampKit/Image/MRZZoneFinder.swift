@@ -1,0 +1,263 @@
+import CLeptonica
+import Foundation
+
+/// A machine-readable zone found on a page: its lines cut out of the straightened page, top to
+/// bottom as they lie after straightening (the zone may still be upside down).
+public struct MRZZoneImage {
+    /// One grayscale strip per line, with a margin of paper round the characters.
+    public let lines: [StampImage]
+    /// The whole zone as one strip, for reading as a block when the lines touch.
+    public let block: StampImage
+    /// The counter-clockwise turn (degrees) that made the page's lines horizontal.
+    public let angle: Double
+    /// The zone's centre lies in the lower half of the straightened page: upright is likelier.
+    public let belowCentre: Bool
+    /// How sure the finder is that this is a zone: more lines of the same length score higher.
+    public let score: Double
+}
+
+/// Finds machine-readable zones: two or three long, dense, equally long and equally spaced lines
+/// of evenly pitched characters, the longest lines on an identity page.
+public struct MRZZoneFinder {
+    /// Long side of the image the zone is searched on (pixels).
+    public var searchLongSide = 1000
+    /// Long side of the image the lines are cut from (pixels), enough for ~30 px letters.
+    public var cutLongSide = 1800
+    /// Most zone candidates returned, best first.
+    public var maxCandidates = 2
+
+    /// A finder with the default sizes.
+    public init() {}
+
+    /// Candidate zones, best first; empty when the page has no run of zone-like lines.
+    public func zones(in image: StampImage) throws -> [MRZZoneImage] {
+        let gray = try image.grayscale()
+        let base = try gray.scaledDown(toLongSide: cutLongSide)
+        let small = try base.scaledDown(toLongSide: searchLongSide)
+        var (angle, confidence) = try small.textLineAngle()
+        if confidence < 1.5 { angle = 0 }
+        // Page edges and photo borders can win the angle search by a quarter turn, and the
+        // visual zone's stacked fields then look like a zone: search both ways, keep the best.
+        var works: [Double: StampImage] = [:]
+        func search(_ turn: Double) throws -> [(angle: Double, group: Group, height: Int)] {
+            let work = abs(turn) < 0.05 ? small : try small.rotated(byDegrees: turn)
+            works[turn] = work
+            return try groups(in: work).map { (turn, $0, work.height) }
+        }
+        var found: [(angle: Double, group: Group, height: Int)] = []
+        for turn in [angle, angle > 0 ? angle - 90 : angle + 90] { found += try search(turn) }
+        found.sort { $0.group.score > $1.group.score }
+        // A page angle found from everything on the page can miss the zone's by a few degrees
+        // (perspective, a tilted page on a straight table): the lines then stay tilted, their
+        // boxes grow tall and overlap, or merge into single bars. Measure the angle on the zone's
+        // own region — the best run, or the longest bar when no run is about as long (zone lines
+        // are the page's longest) — and look again at that angle, that look first.
+        let widest = found.flatMap { f in f.group.boxes.map { (f.angle, $0) } }.max { $0.1.width < $1.1.width }
+        var focus = found.first.map { ($0.angle, $0.group.boxes.dropFirst().reduce($0.group.boxes[0]) { Self.union($0, $1) }) }
+        if let (turn, box) = widest, !found.contains(where: { f in
+            f.group.boxes.count >= 2 && f.group.boxes.allSatisfy { Double($0.width) >= 0.8 * Double(box.width) }
+        }) {
+            focus = (turn, box)
+        }
+        if let (turn, box) = focus, let work = works[turn] {
+            let margin = box.height
+            let y0 = max(0, box.y - margin), y1 = min(work.height, box.y + box.height + margin)
+            let region = try work.cropped(to: PixelBox(x: box.x, y: y0, width: box.width, height: y1 - y0))
+            let (local, localConfidence) = try region.textLineAngle()
+            if localConfidence >= 1.5, abs(local) >= 0.5, abs(local) <= 20 {
+                let refined = try search(turn + local).sorted { $0.group.score > $1.group.score }
+                if let first = refined.first { found.insert(first, at: 0) }
+            }
+        }
+        var pages: [Double: StampImage] = [:]
+        var result: [MRZZoneImage] = []
+        for (turn, group, workHeight) in found.prefix(maxCandidates) {
+            let page: StampImage
+            if let cached = pages[turn] {
+                page = cached
+            } else {
+                page = abs(turn) < 0.05 ? base : try base.rotated(byDegrees: turn)
+                pages[turn] = page
+            }
+            let scale = Double(page.height) / Double(workHeight)
+            let lines = try group.boxes.map { box in
+                try Self.cut(page, box: box, scale: scale, marginX: 1.2, marginY: 0.45)
+            }
+            let union = group.boxes.dropFirst().reduce(group.boxes[0]) { Self.union($0, $1) }
+            let block = try Self.cut(page, box: union, scale: scale, marginX: 1.2, marginY: 0.45 / Double(group.boxes.count))
+            let centre = Double(union.y) + Double(union.height) / 2
+            result.append(MRZZoneImage(
+                lines: lines, block: block, angle: turn, belowCentre: centre > Double(workHeight) / 2,
+                score: group.score))
+        }
+        return result
+    }
+
+    /// Zone-shaped groups of line boxes on a straightened search image, best first, each once.
+    private func groups(in work: StampImage) throws -> [Group] {
+        // Zone letters are evenly pitched, but the pitch depends on the format and how much of
+        // the photo the page fills: join at two widths and let the grouping choose.
+        let long = max(work.width, work.height)
+        var groups: [Group] = []
+        for join in [long / 70, long / 40] {
+            groups += Self.zoneGroups(try lineBoxes(in: work, join: join), pageHeight: work.height)
+        }
+        groups.sort { $0.score > $1.score }
+        // Both join widths often find the same zone; read it once.
+        var distinct: [Group] = []
+        for group in groups where !distinct.contains(where: { Self.same($0.boxes, group.boxes) }) {
+            distinct.append(group)
+        }
+        return Array(distinct.prefix(maxCandidates))
+    }
+
+    /// Boxes of merged text lines: ink after evening out the light, characters joined
+    /// horizontally so a line of evenly pitched letters becomes one long bar.
+    func lineBoxes(in work: StampImage, join: Int) throws -> [PixelBox] {
+        guard let flat = pixBackgroundNormSimple(work.pix, nil, nil) else { throw Self.failed }
+        var flatOwned: UnsafeMutablePointer<PIX>? = flat
+        defer { pixDestroy(&flatOwned) }
+        guard let ink = pixConvertTo1(flat, 150) else { throw Self.failed }
+        var inkOwned: UnsafeMutablePointer<PIX>? = ink
+        defer { pixDestroy(&inkOwned) }
+        // Keep letter-sized marks only: the table round the page, its shadowed edges, photo
+        // frames and guilloche strokes would otherwise join the zone's lines into one blob.
+        let long = max(work.width, work.height)
+        var changed: l_int32 = 0
+        guard let binary = pixSelectBySize(ink, l_int32(long / 12), l_int32(long / 22), 8,
+                                           l_int32(L_SELECT_IF_BOTH), l_int32(L_SELECT_IF_LTE), &changed)
+        else { throw Self.failed }
+        var binaryOwned: UnsafeMutablePointer<PIX>? = binary
+        defer { pixDestroy(&binaryOwned) }
+        let join = l_int32(max(5, join))
+        // Join letters horizontally only: the lines of a zone in perspective come close at one end.
+        guard let closed = pixCloseBrick(nil, binary, join, 1) else { throw Self.failed }
+        var closedOwned: UnsafeMutablePointer<PIX>? = closed
+        defer { pixDestroy(&closedOwned) }
+        // Then cut thin upright bridges (a stem touching the line below) between the bars.
+        guard let opened = pixOpenBrick(nil, closed, max(3, join / 3), 1) else { throw Self.failed }
+        var openedOwned: UnsafeMutablePointer<PIX>? = opened
+        defer { pixDestroy(&openedOwned) }
+        guard let boxa = pixConnComp(opened, nil, 8) else { throw Self.failed }
+        var boxaOwned: UnsafeMutablePointer<BOXA>? = boxa
+        defer { boxaDestroy(&boxaOwned) }
+        var boxes: [PixelBox] = []
+        for i in 0..<boxaGetCount(boxa) {
+            var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+            guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 else { continue }
+            guard h >= 5, w >= 4 * h, Int(w) >= work.width / 5 else { continue }
+            // Lines that touch somewhere (perspective brings them close at one end, blur joins
+            // them) are parted where the bar's row profile drops.
+            for part in try split(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)), in: opened)
+            // A zone line is at least ~12 letters wide for each letter's height.
+            where part.width >= 8 * part.height && part.height >= 5 {
+                boxes.append(part)
+            }
+        }
+        return boxes
+    }
+
+    /// Splits a bar at rows whose ink falls below a quarter of the fullest row.
+    func split(_ box: PixelBox, in bars: UnsafeMutablePointer<PIX>) throws -> [PixelBox] {
+        guard let clipBox = boxCreate(l_int32(box.x), l_int32(box.y), l_int32(box.width), l_int32(box.height)) else { throw Self.failed }
+        var clipOwned: UnsafeMutablePointer<BOX>? = clipBox
+        defer { boxDestroy(&clipOwned) }
+        guard let clip = pixClipRectangle(bars, clipBox, nil) else { throw Self.failed }
+        var pixOwned: UnsafeMutablePointer<PIX>? = clip
+        defer { pixDestroy(&pixOwned) }
+        guard let numa = pixCountPixelsByRow(clip, nil) else { throw Self.failed }
+        var numaOwned: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&numaOwned) }
+        var counts: [Int] = []
+        for row in 0..<numaGetCount(numa) {
+            var v: l_int32 = 0
+            numaGetIValue(numa, row, &v)
+            counts.append(Int(v))
+        }
+        let cut = (counts.max() ?? 0) / 4
+        var parts: [PixelBox] = []
+        var start: Int?
+        for (row, count) in (counts + [0]).enumerated() {
+            if count > cut, start == nil { start = row }
+            if count <= cut, let s = start {
+                parts.append(PixelBox(x: box.x, y: box.y + s, width: box.width, height: row - s))
+                start = nil
+            }
+        }
+        return parts.count >= 2 ? parts : [box]
+    }
+
+    struct Group {
+        var boxes: [PixelBox]
+        var score: Double
+    }
+
+    /// Runs of 2 or 3 vertically adjacent line boxes of nearly the same width, left edge and
+    /// height, evenly spaced: the shape of a zone. Best (longest lines, three before two) first;
+    /// a lone very long line is a last resort (lines merged by blur).
+    static func zoneGroups(_ boxes: [PixelBox], pageHeight: Int) -> [Group] {
+        let sorted = boxes.sorted { $0.y < $1.y }
+        var groups: [Group] = []
+        func alike(_ a: PixelBox, _ b: PixelBox) -> Bool {
+            let w = Double(max(a.width, b.width))
+            let h = Double(max(a.height, b.height))
+            let gap = Double(b.y + b.height / 2 - a.y - a.height / 2)
+            return abs(Double(a.width - b.width)) <= 0.12 * w
+                && abs(Double(a.x - b.x)) <= 0.08 * w
+                && Double(min(a.height, b.height)) >= 0.55 * h
+                // Tilt left after straightening (perspective) makes boxes taller than letters.
+                && gap >= 0.9 * Double(min(a.height, b.height)) && gap <= 3.2 * h
+        }
+        for i in sorted.indices {
+            var run = [sorted[i]]
+            var j = i + 1
+            while j < sorted.count, run.count < 3 {
+                if alike(run[run.count - 1], sorted[j]) {
+                    run.append(sorted[j])
+                } else if sorted[j].y > run[run.count - 1].y + 4 * run[run.count - 1].height {
+                    break
+                }
+                j += 1
+            }
+            guard run.count >= 2 else { continue }
+            let meanWidth = Double(run.map(\.width).reduce(0, +)) / Double(run.count)
+            let meanHeight = Double(run.map(\.height).reduce(0, +)) / Double(run.count)
+            // Zone lines: 30–44 letters of about 0.7 height pitch → 20–45 heights long.
+            let aspect = meanWidth / meanHeight
+            let shape = aspect >= 14 ? 1.0 : aspect / 14
+            groups.append(Group(boxes: run, score: meanWidth * shape * (run.count == 3 ? 1.1 : 1)))
+            if run.count == 3 {
+                groups.append(Group(boxes: Array(run.suffix(2)), score: meanWidth * shape * 0.9))
+            }
+        }
+        for box in sorted where Double(box.width) / Double(box.height) >= 8 {
+            groups.append(Group(boxes: [box], score: Double(box.width) * 0.3))
+        }
+        return groups.sorted { $0.score > $1.score }
+    }
+
+    /// Cuts `box` (search-image pixels) out of `page`, widened by margins in letter heights.
+    static func cut(_ page: StampImage, box: PixelBox, scale: Double, marginX: Double, marginY: Double) throws -> StampImage {
+        let h = Double(box.height) * scale
+        let x0 = max(0, Int((Double(box.x) * scale - marginX * h).rounded()))
+        let y0 = max(0, Int((Double(box.y) * scale - marginY * h).rounded()))
+        let x1 = min(page.width, Int((Double(box.x + box.width) * scale + marginX * h).rounded()))
+        let y1 = min(page.height, Int((Double(box.y + box.height) * scale + marginY * h).rounded()))
+        return try page.cropped(to: PixelBox(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0)))
+    }
+
+    /// Two runs of boxes that cover the same lines (within a few pixels).
+    static func same(_ a: [PixelBox], _ b: [PixelBox]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { p, q in
+            abs(p.x - q.x) + abs(p.y - q.y) + abs(p.width - q.width) + abs(p.height - q.height) <= 12
+        }
+    }
+
+    static func union(_ a: PixelBox, _ b: PixelBox) -> PixelBox {
+        let x = min(a.x, b.x), y = min(a.y, b.y)
+        return PixelBox(x: x, y: y, width: max(a.x + a.width, b.x + b.width) - x,
+                        height: max(a.y + a.height, b.y + b.height) - y)
+    }
+
+    static let failed = ImageError(.operationFailed, "Leptonica could not search this image for a machine-readable zone; try another export of the photo (e.g. JPEG)")
+}

@@ -1,0 +1,362 @@
+#!/usr/bin/python3
+"""Renders synthetic machine-readable zones in OCR-B (Debian fonts-ocr-b) for StampKit.
+
+    render.py fixtures DIR            the committed test pages (ICAO specimens, fixed seed)
+    render.py pages DIR [-n N] [-s S] held-out pages with random holders, truth.tsv
+    render.py lines DIR [-n N] [-s S] single MRZ line images with truth.tsv, for CER per model
+    render.py text FILE [-n N] [-s S] MRZ lines as text, the training text for train.sh
+
+Everything is synthetic: the fictional state UTO and random names. Pillow only (no numpy), so
+it runs with Debian's /usr/bin/python3 + python3-pil. Deterministic for a given seed.
+"""
+import argparse
+import io
+import math
+import os
+import random
+import sys
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+OCRB = "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
+SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+SANS_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+TD3_ERIKSSON = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+                "L898902C36UTO7408122F1204159ZE184226B<<<<<10"]
+TD1_ERIKSSON = ["I<UTOD231458907<<<<<<<<<<<<<<<",
+                "7408122F1204159UTO<<<<<<<<<<<6",
+                "ERIKSSON<<ANNA<MARIA<<<<<<<<<<"]
+ERIKSSON_VIZ = {"surname": "ERIKSSON", "given": "ANNA MARIA", "number": "L898902C3",
+                "birth": "12 AUG/AOUT 1974", "issue": "16 APR/AVR 2007", "expiry": "15 APR/AVR 2012",
+                "sex": "F", "place": "ZENITH", "nationality": "UTOPIAN"}
+
+MONTHS = ["JAN/JAN", "FEB/FEV", "MAR/MARS", "APR/AVR", "MAY/MAI", "JUN/JUIN",
+          "JUL/JUIL", "AUG/AOUT", "SEP/SEPT", "OCT/OCT", "NOV/NOV", "DEC/DEC"]
+SURNAMES = ["ERIKSSON", "OKONKWO", "VAN DER BERG", "SCHMIDT", "NGUYEN", "OCONNOR", "ABDULLAH",
+            "KOWALSKA", "BJORNSDOTTIR", "MARTINEZ GARCIA", "TANAKA", "OSULLIVAN", "PETROVIC",
+            "LEE", "DUBOIS", "SILVA SANTOS", "HAKKINEN", "MUELLER", "ROSSI", "JOHANSEN",
+            "PAPADOPOULOS", "OZTURK", "WOJCIK", "ZHANG", "BENALI", "FITZGERALD", "LINDQVIST"]
+GIVEN = ["ANNA", "MARIA", "JOHN", "PETER", "AMARA", "LI", "SIGRUN", "JEAN PAUL", "OLGA", "KEN",
+         "FATIMA", "MIGUEL", "ZOE", "BJORN", "CHIOMA", "YUKI", "ELIF", "TOMASZ", "INGRID", "OMAR"]
+STATES = ["UTO", "D<<", "GBR", "FRA", "ISL", "NLD", "JPN", "USA", "CAN", "NOR", "POL", "ESP"]
+
+
+def check(text):
+    """ICAO 9303 7-3-1 check digit."""
+    total = 0
+    for i, c in enumerate(text):
+        v = int(c) if c.isdigit() else 0 if c == "<" else ord(c) - 55
+        total += v * (7, 3, 1)[i % 3]
+    return str(total % 10)
+
+
+def name_field(surname, given, length):
+    field = surname.replace(" ", "<") + "<<" + given.replace(" ", "<")
+    return field[:length].ljust(length, "<")
+
+
+def random_date(rng, start, end):
+    y = rng.randint(start, end)
+    m = rng.randint(1, 12)
+    d = rng.randint(1, 28)
+    return y, m, d
+
+
+def random_holder(rng):
+    """A random holder; returns (kind, mrz lines, viz fields)."""
+    surname = rng.choice(SURNAMES)
+    given = " ".join(rng.sample(GIVEN, rng.choice([1, 1, 2])))
+    state = rng.choice(STATES)
+    nat = rng.choice([state, state, "UTO"])
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    number = "".join(rng.choice(letters + "0123456789" * 2) for _ in range(rng.choice([8, 9, 9])))
+    by, bm, bd = random_date(rng, 1940, 2015)
+    ey, em, ed = random_date(rng, 2020, 2036)
+    sex = rng.choice("MFM<F")
+    birth = "%02d%02d%02d" % (by % 100, bm, bd)
+    expiry = "%02d%02d%02d" % (ey % 100, em, ed)
+    kind = rng.choice(["TD3", "TD3", "TD3", "TD1", "TD2"])
+    if kind == "TD3":
+        optional = "".join(rng.choice("0123456789ABCDEFGHJK") for _ in range(rng.choice([0, 0, 6, 9, 14])))
+        n = number.ljust(9, "<")
+        o = optional.ljust(14, "<")
+        ocheck = check(o) if optional or rng.random() < 0.5 else "<"
+        lower = n + check(n) + nat + birth + check(birth) + sex + expiry + check(expiry) + o + ocheck
+        composite = check(lower[0:10] + lower[13:20] + lower[21:43])
+        lines = ["P<" + state + name_field(surname, given, 39), lower + composite]
+    elif kind == "TD2":
+        n = number.ljust(9, "<")
+        lower = n + check(n) + nat + birth + check(birth) + sex + expiry + check(expiry) + "<" * 7
+        composite = check(lower[0:10] + lower[13:20] + lower[21:35])
+        lines = ["I<" + state + name_field(surname, given, 31), lower + composite]
+    else:
+        n = number.ljust(9, "<")
+        line1 = "I<" + state + n + check(n) + "<" * 15
+        line2 = birth + check(birth) + sex + expiry + check(expiry) + nat + "<" * 11
+        composite = check(line1[5:30] + line2[0:7] + line2[8:15] + line2[18:29])
+        lines = [line1, line2 + composite, name_field(surname, given, 30)]
+    viz = {"surname": surname, "given": given, "number": number,
+           "birth": "%02d %s %d" % (bd, MONTHS[bm - 1], by),
+           "issue": "%02d %s %d" % (ed, MONTHS[em - 1], ey - 10),
+           "expiry": "%02d %s %d" % (ed, MONTHS[em - 1], ey),
+           "sex": sex.replace("<", "X"), "place": rng.choice(["ZENITH", "NADIR", "EQUINOX"]),
+           "nationality": "UTOPIAN"}
+    for i, line in enumerate(lines):
+        assert len(line) == len(lines[0]), (kind, i, line)
+    return kind, lines, viz
+
+
+def ocrb(size):
+    return ImageFont.truetype(OCRB, size)
+
+
+def mrz_font_for(width, chars):
+    """OCR-B at the size whose `chars` characters span `width` pixels (ICAO: 2.54 mm pitch)."""
+    size = 40
+    advance = ocrb(size).getlength("<" * chars)
+    return ocrb(max(8, int(size * width / advance)))
+
+
+def paper(rng, w, h):
+    """Tinted security paper with a fine guilloche, as identity pages have."""
+    base = (rng.randint(228, 245), rng.randint(232, 248), rng.randint(220, 240))
+    img = Image.new("RGB", (w, h), base)
+    d = ImageDraw.Draw(img)
+    tint = tuple(max(0, c - rng.randint(25, 45)) for c in base)
+    for k in range(14):
+        phase = rng.random() * 6.28
+        amp = h * (0.05 + 0.08 * rng.random())
+        y0 = h * (k + 0.5) / 14
+        pts = [(x, y0 + amp * math.sin(x / (w / (3 + k % 4)) + phase)) for x in range(0, w + 8, 8)]
+        d.line(pts, fill=tint, width=1)
+    return img
+
+
+def data_page(rng, lines, viz, width=1000, with_mrz=True):
+    """An identity page: header, photo, visual-zone fields, and the MRZ at the bottom."""
+    h = int(width * 0.704)  # TD3 page is 125 × 88 mm
+    if len(lines[0]) == 30:
+        h = int(width * 0.63)  # TD1 card is 85.6 × 54 mm
+    img = paper(rng, width, h)
+    d = ImageDraw.Draw(img)
+    s = width / 1000
+    label = ImageFont.truetype(SANS, int(15 * s))
+    value = ImageFont.truetype(SANS_BOLD, int(22 * s))
+    head = ImageFont.truetype(SANS_BOLD, int(30 * s))
+    ink = (30, 30, 45)
+    d.text((40 * s, 22 * s), "UTOPIA  ·  PASSPORT / PASSEPORT", font=head, fill=(40, 50, 110))
+    d.rectangle([40 * s, 85 * s, 270 * s, 390 * s], fill=(200, 196, 190), outline=(120, 120, 120))
+    d.ellipse([95 * s, 130 * s, 215 * s, 270 * s], fill=(160, 140, 125))
+    d.ellipse([70 * s, 260 * s, 240 * s, 420 * s], fill=(90, 90, 110))
+    d.rectangle([40 * s, 390 * s, 270 * s, 430 * s], fill=img.getpixel((5, 5)))
+    fields = [("Type / Type", "P"), ("Surname / Nom", viz["surname"]),
+              ("Given names / Prénoms", viz["given"]), ("Nationality / Nationalité", viz["nationality"]),
+              ("Date of birth / Date de naissance", viz["birth"]), ("Sex / Sexe", viz["sex"]),
+              ("Place of birth / Lieu de naissance", viz["place"]),
+              ("Date of issue / Date de délivrance", viz["issue"]),
+              ("Date of expiry / Date d'expiration", viz["expiry"])]
+    y = 80 * s
+    for name, v in fields:
+        d.text((300 * s, y), name, font=label, fill=(80, 80, 90))
+        d.text((300 * s, y + 17 * s), v, font=value, fill=ink)
+        y += 46 * s
+        if y > h - 240 * s:
+            break
+    d.text((720 * s, 80 * s), "Passport No / N° du passeport", font=label, fill=(80, 80, 90))
+    d.text((720 * s, 97 * s), viz["number"], font=value, fill=ink)
+    if with_mrz:
+        chars = len(lines[0])
+        margin = 40 * s
+        font = mrz_font_for(width - 2 * margin - 10 * s, chars)
+        pitch = font.size * 1.45
+        top = h - margin * 0.6 - pitch * len(lines)
+        for i, line in enumerate(lines):
+            d.text((margin, top + i * pitch), line, font=font, fill=(15, 15, 20))
+    else:
+        for i in range(2):
+            d.text((40 * s, h - 110 * s + i * 40 * s), "Signature of holder / Signature du titulaire",
+                   font=label, fill=(80, 80, 90))
+    return img
+
+
+def solve(a, b):
+    """Gaussian elimination for the 8×8 perspective system."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                for k in range(c, n + 1):
+                    m[r][k] -= f * m[c][k]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def perspective(img, rng, amount, fill):
+    """Moves each corner inwards by up to `amount` of the size: a page shot slightly off-axis."""
+    w, h = img.size
+    dst = [(0, 0), (w, 0), (w, h), (0, h)]
+    src = []
+    for x, y in dst:
+        dx = (rng.random() * amount) * w * (1 if x == 0 else -1)
+        dy = (rng.random() * amount) * h * (1 if y == 0 else -1)
+        src.append((x + dx, y + dy))
+    # PIL maps output (dst) → input (src); we want the page corners to land at `src`.
+    a, b = [], []
+    for (x, y), (u, v) in zip(src, dst):
+        a.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); b.append(u)
+        a.append([0, 0, 0, x, y, 1, -v * x, -v * y]); b.append(v)
+    coeffs = solve(a, b)
+    return img.transform((w, h), Image.PERSPECTIVE, coeffs, Image.BICUBIC, fillcolor=fill)
+
+
+def light(img, rng, glare):
+    """Uneven light: a falloff towards one side, and optionally a bright glare spot."""
+    w, h = img.size
+    shade = Image.new("L", (w, h))
+    sd = ImageDraw.Draw(shade)
+    left = rng.randint(150, 215)
+    for x in range(0, w, 4):
+        v = int(left + (255 - left) * x / w)
+        sd.rectangle([x, 0, x + 4, h], fill=v)
+    dark = Image.new("RGB", (w, h), (0, 0, 0))
+    img = Image.composite(img, dark, shade.point(lambda v: v))
+    if glare:
+        spot = Image.new("L", (w, h), 0)
+        gd = ImageDraw.Draw(spot)
+        cx, cy = rng.randint(w // 4, 3 * w // 4), rng.randint(h // 5, h // 2)
+        r = min(w, h) // 4
+        gd.ellipse([cx - r, cy - r // 2, cx + r, cy + r // 2], fill=150)
+        spot = spot.filter(ImageFilter.GaussianBlur(r // 3))
+        img = Image.composite(Image.new("RGB", (w, h), (255, 255, 250)), img, spot)
+    return img
+
+
+def photograph(page, rng, rotate=0.0, tilt=0.0, persp=0.0, blur=0.0, glare=False, noise=6, out_width=1000):
+    """Puts the page on a table and photographs it: tilt, perspective, light, blur, noise."""
+    table = (rng.randint(60, 110), rng.randint(55, 95), rng.randint(45, 80))
+    w, h = page.size
+    pad = int(0.06 * w)
+    canvas = Image.new("RGB", (w + 2 * pad, h + 2 * pad), table)
+    canvas.paste(page, (pad, pad))
+    if persp:
+        canvas = perspective(canvas, rng, persp, table)
+    if tilt:
+        canvas = canvas.rotate(tilt, resample=Image.BICUBIC, expand=True, fillcolor=table)
+    canvas = light(canvas, rng, glare)
+    if blur:
+        canvas = canvas.filter(ImageFilter.GaussianBlur(blur))
+    if noise:
+        grain = Image.effect_noise(canvas.size, noise).convert("RGB")
+        canvas = Image.blend(canvas, grain, 0.08)
+    if rotate:
+        canvas = canvas.rotate(rotate, expand=True)
+    scale = out_width / max(canvas.size)
+    return canvas.resize((int(canvas.size[0] * scale), int(canvas.size[1] * scale)), Image.LANCZOS)
+
+
+def save_jpeg(img, path, quality=82):
+    img.save(path, "JPEG", quality=quality, optimize=True)
+
+
+def fixtures(out):
+    """The committed page fixtures: ICAO specimens photographed in the hard ways."""
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(9303)
+    td3 = data_page(rng, TD3_ERIKSSON, ERIKSSON_VIZ)
+    cases = [
+        ("page-td3-upright.jpg", td3, dict()),
+        ("page-td3-rot90.jpg", td3, dict(rotate=90)),
+        ("page-td3-rot180.jpg", td3, dict(rotate=180, tilt=-1.5)),
+        ("page-td3-rot270.jpg", td3, dict(rotate=270, tilt=2)),
+        ("page-td3-tilt4.jpg", td3, dict(tilt=4)),
+        ("page-td3-tilt-5.jpg", td3, dict(tilt=-5, glare=True)),
+        ("page-td3-perspective.jpg", td3, dict(persp=0.05, tilt=1)),
+        ("page-td3-blur.jpg", td3, dict(blur=1.6, tilt=-2)),
+        ("page-td1-card.jpg", data_page(rng, TD1_ERIKSSON, ERIKSSON_VIZ, width=900), dict(tilt=3)),
+        ("page-no-mrz.jpg", data_page(rng, TD3_ERIKSSON, ERIKSSON_VIZ, with_mrz=False), dict(tilt=2)),
+    ]
+    for name, page, how in cases:
+        save_jpeg(photograph(page, rng, out_width=1000, **how), os.path.join(out, name))
+        print(name, how)
+
+
+def pages(out, n, seed):
+    """Held-out pages: random holders, random tilt/turn/perspective/blur/glare; truth.tsv."""
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(seed)
+    with open(os.path.join(out, "truth.tsv"), "w") as truth:
+        for i in range(n):
+            kind, lines, viz = random_holder(rng)
+            page = data_page(rng, lines, viz, width=rng.choice([900, 1000, 1100]))
+            how = dict(rotate=rng.choice([0, 0, 0, 90, 180, 270]), tilt=rng.uniform(-5, 5),
+                       persp=rng.choice([0, 0, 0.03, 0.05]), blur=rng.choice([0, 0, 0.8, 1.3]),
+                       glare=rng.random() < 0.3)
+            name = "page-%03d.jpg" % i
+            save_jpeg(photograph(page, rng, out_width=rng.choice([1000, 1200, 1400]), **how),
+                      os.path.join(out, name))
+            truth.write("%s\t%s\t%s\n" % (name, kind, "|".join(lines)))
+
+
+def lines_set(out, n, seed):
+    """Single-line images, as the zone finder cuts them out of photos: OCR-B on tinted paper,
+    varied size, ink, tilt, blur, grain and JPEG loss; truth.tsv holds file<TAB>text."""
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(seed)
+    count = 0
+    with open(os.path.join(out, "truth.tsv"), "w") as truth:
+        while count < n:
+            _, lines, _ = random_holder(rng)
+            for line in lines:
+                if count >= n:
+                    break
+                height = rng.choice([18, 22, 26, 30, 36, 44])
+                font = ocrb(int(height * 0.85))
+                w = int(font.getlength(line)) + 2 * height
+                img = paper(rng, w, int(height * 1.8))
+                ink = rng.randint(10, 90)
+                ImageDraw.Draw(img).text((height, int(height * 0.35)), line, font=font, fill=(ink, ink, ink + 10))
+                img = img.rotate(rng.uniform(-1.2, 1.2), resample=Image.BICUBIC, fillcolor=img.getpixel((1, 1)))
+                img = img.filter(ImageFilter.GaussianBlur(rng.choice([0, 0.5, 0.9, 1.2, 1.6])))
+                img = img.resize((int(w * rng.uniform(0.9, 1.1)), img.size[1]), Image.BILINEAR)
+                if rng.random() < 0.5:
+                    grain = Image.effect_noise(img.size, rng.randint(4, 20)).convert("RGB")
+                    img = Image.blend(img, grain, 0.1)
+                img = img.convert("L")
+                if rng.random() < 0.5:
+                    buffer = io.BytesIO()
+                    img.save(buffer, "JPEG", quality=rng.randint(40, 85))
+                    img = Image.open(io.BytesIO(buffer.getvalue())).convert("L")
+                name = "line-%04d.png" % count
+                img.save(os.path.join(out, name))
+                truth.write("%s\t%s\n" % (name, line))
+                count += 1
+
+
+def text(out, n, seed):
+    """N random zones' lines, one per text line (training text; fillers in long runs)."""
+    rng = random.Random(seed)
+    with open(out, "w") as f:
+        for _ in range(n):
+            for line in random_holder(rng)[1]:
+                f.write(line + "\n")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("what", choices=["fixtures", "pages", "lines", "text"])
+    p.add_argument("dir")
+    p.add_argument("-n", type=int, default=20)
+    p.add_argument("-s", "--seed", type=int, default=1)
+    a = p.parse_args()
+    if not os.path.exists(OCRB):
+        sys.exit("OCR-B font missing: apt-get install fonts-ocr-b")
+    {"fixtures": lambda: fixtures(a.dir), "pages": lambda: pages(a.dir, a.n, a.seed),
+     "lines": lambda: lines_set(a.dir, a.n, a.seed), "text": lambda: text(a.dir, a.n, a.seed)}[a.what]()
+
+
+if __name__ == "__main__":
+    main()
