@@ -203,17 +203,6 @@ enum SearchQueryText {
     }
 }
 
-/// Kilometres along the great circle between two points (haversine, mean Earth radius).
-public func greatCircleKilometres(
-    _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double
-) -> Double {
-    let r = Double.pi / 180
-    let dLat = (lat2 - lat1) * r
-    let dLon = (lon2 - lon1) * r
-    let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * r) * cos(lat2 * r) * sin(dLon / 2) * sin(dLon / 2)
-    return 2 * 6371.0088 * asin(min(1, a.squareRoot()))
-}
-
 extension Gazetteer {
     /// Places whose name (any language, any stored spelling) matches `query`, ranked: exact
     /// name > name prefix > word match, then importance (continents, countries, then population;
@@ -359,7 +348,7 @@ extension Gazetteer {
             }
             var distance: Double?
             if let near = query.near, let lat = summary.latitude, let lon = summary.longitude {
-                distance = greatCircleKilometres(near.latitude, near.longitude, lat, lon)
+                distance = GreatCircle.distanceKm(near.latitude, near.longitude, lat, lon)
             }
             hits.append(
                 (

@@ -165,15 +165,7 @@ public struct MRZZoneFinder {
         guard let clip = pixClipRectangle(bars, clipBox, nil) else { throw Self.failed }
         var pixOwned: UnsafeMutablePointer<PIX>? = clip
         defer { pixDestroy(&pixOwned) }
-        guard let numa = pixCountPixelsByRow(clip, nil) else { throw Self.failed }
-        var numaOwned: UnsafeMutablePointer<NUMA>? = numa
-        defer { numaDestroy(&numaOwned) }
-        var counts: [Int] = []
-        for row in 0..<numaGetCount(numa) {
-            var v: l_int32 = 0
-            numaGetIValue(numa, row, &v)
-            counts.append(Int(v))
-        }
+        guard let counts = inkPerRow(clip) else { throw Self.failed }
         let cut = (counts.max() ?? 0) / 4
         var parts: [PixelBox] = []
         var start: Int?

@@ -24,15 +24,7 @@ extension StampImage {
             binary = turned
             binaryOwned = turned
         }
-        guard let numa = pixCountPixelsByRow(binary, nil) else { throw Self.framingFailed }
-        var numaOwned: UnsafeMutablePointer<NUMA>? = numa
-        defer { numaDestroy(&numaOwned) }
-        var counts: [Int] = []
-        for row in 0..<numaGetCount(numa) {
-            var v: l_int32 = 0
-            numaGetIValue(numa, row, &v)
-            counts.append(Int(v))
-        }
+        guard let counts = inkPerRow(binary) else { throw Self.framingFailed }
         guard let peak = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[peak] > 0 else { return flat }
         // The band round the fullest row, bridging gaps of a row or two (thin strokes of `<`);
         // fragments of a neighbouring line beyond an empty stretch are left outside.
@@ -68,4 +60,16 @@ extension StampImage {
     }
 
     static let framingFailed = ImageError(.operationFailed, "Leptonica could not frame a line of the machine-readable zone; try a sharper photo")
+}
+
+/// Black pixels in each row of a 1-bit image, top to bottom; nil when Leptonica fails.
+func inkPerRow(_ binary: UnsafeMutablePointer<PIX>) -> [Int]? {
+    guard let numa = pixCountPixelsByRow(binary, nil) else { return nil }
+    var owned: UnsafeMutablePointer<NUMA>? = numa
+    defer { numaDestroy(&owned) }
+    return (0..<numaGetCount(numa)).map { row in
+        var value: l_int32 = 0
+        numaGetIValue(numa, row, &value)
+        return Int(value)
+    }
 }
