@@ -14,12 +14,14 @@ public struct Evidence: Sendable, Equatable, Hashable, Codable {
         case entryMethod = "entry-method"
     }
 
+    /// What kind of clue this is.
     public var kind: Kind
     /// The text as read on the stamp.
     public var text: String
-    /// What it was taken to mean, e.g. `KEF → Keflavík International Airport`.
+    /// What it was taken to mean, e.g. `Keflavik International Airport (Reykjavík, IS)`.
     public var detail: String
 
+    /// A clue of `kind`, read as `text`, taken to mean `detail`.
     public init(kind: Kind, text: String, detail: String) {
         self.kind = kind
         self.text = text
@@ -31,8 +33,10 @@ public struct Evidence: Sendable, Equatable, Hashable, Codable {
 public struct StampDate: Sendable, Equatable, Codable {
     /// ISO 8601 `YYYY-MM-DD`.
     public var value: String
+    /// The text as read on the stamp.
     public var text: String
 
+    /// A date `value` (YYYY-MM-DD) read from `text`.
     public init(value: String, text: String) {
         self.value = value
         self.text = text

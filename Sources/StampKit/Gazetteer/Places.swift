@@ -8,8 +8,10 @@ public struct Country: Sendable, Equatable, Hashable, Codable {
     public var name: String
     /// Continent code (AF, AN, AS, EU, NA, OC, SA).
     public var continent: String
+    /// People living there, per GeoNames (0 when unknown).
     public var population: Int
 
+    /// A place as stored in the gazetteer.
     public init(code: String, alpha3: String, name: String, continent: String, population: Int) {
         self.code = code
         self.alpha3 = alpha3
@@ -23,11 +25,14 @@ public struct Country: Sendable, Equatable, Hashable, Codable {
 public struct Region: Sendable, Equatable, Hashable, Codable {
     /// GeoNames admin-1 code, e.g. `IS.39`.
     public var id: String
+    /// English or local name, as the source spells it.
     public var name: String
+    /// ISO 3166-1 alpha-2 of its country.
     public var countryCode: String
     /// ISO 3166-2 code where known, e.g. `IS-2`.
     public var iso: String?
 
+    /// A place as stored in the gazetteer.
     public init(id: String, name: String, countryCode: String, iso: String? = nil) {
         self.id = id
         self.name = name
@@ -38,15 +43,22 @@ public struct Region: Sendable, Equatable, Hashable, Codable {
 
 /// A populated place from GeoNames, identified by its GeoNames ID.
 public struct City: Sendable, Equatable, Hashable, Codable {
+    /// GeoNames ID.
     public var id: Int
+    /// English or local name, as the source spells it.
     public var name: String
+    /// ISO 3166-1 alpha-2 of its country.
     public var countryCode: String
     /// GeoNames admin-1 code `CC.XX`, when the region is known.
     public var regionID: String?
+    /// People living there, per GeoNames (0 when unknown).
     public var population: Int
+    /// Decimal degrees, north positive.
     public var latitude: Double
+    /// Decimal degrees, east positive.
     public var longitude: Double
 
+    /// A place as stored in the gazetteer.
     public init(
         id: Int, name: String, countryCode: String, regionID: String?, population: Int,
         latitude: Double, longitude: Double
@@ -63,10 +75,15 @@ public struct City: Sendable, Equatable, Hashable, Codable {
 
 /// An airport or seaplane base from OurAirports, identified by its IATA code.
 public struct Airport: Sendable, Equatable, Hashable, Codable {
+    /// IATA code, e.g. `KEF` (for the few without one: ICAO or the OurAirports ident).
     public var iata: String
+    /// ICAO code, e.g. `BIKF`.
     public var icao: String?
+    /// English or local name, as the source spells it.
     public var name: String
+    /// The town OurAirports says it serves.
     public var municipality: String?
+    /// ISO 3166-1 alpha-2 of its country.
     public var countryCode: String
     /// GeoNames admin-1 code of the region, when it could be resolved.
     public var regionID: String?
@@ -76,9 +93,12 @@ public struct Airport: Sendable, Equatable, Hashable, Codable {
     public var type: String
     /// Whether it has scheduled passenger service.
     public var scheduled: Bool
+    /// Decimal degrees, north positive.
     public var latitude: Double
+    /// Decimal degrees, east positive.
     public var longitude: Double
 
+    /// A place as stored in the gazetteer.
     public init(
         iata: String, icao: String?, name: String, municipality: String?, countryCode: String,
         regionID: String?, cityID: Int?, type: String, scheduled: Bool, latitude: Double,

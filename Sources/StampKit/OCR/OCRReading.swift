@@ -2,11 +2,16 @@ import Foundation
 
 /// A rectangle in image pixels, origin top-left.
 public struct PixelBox: Sendable, Equatable, Codable {
+    /// Left edge.
     public var x: Int
+    /// Top edge.
     public var y: Int
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A value from its parts.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -17,10 +22,14 @@ public struct PixelBox: Sendable, Equatable, Codable {
 
 /// One word as Tesseract read it; confidence is Tesseract's 0…100.
 public struct OCRWord: Sendable, Equatable, Codable {
+    /// The text as Tesseract read it.
     public var text: String
+    /// Tesseract's confidence, 0…100.
     public var confidence: Double
+    /// Where it stands in the straightened image, in source pixels.
     public var box: PixelBox
 
+    /// A value from its parts.
     public init(text: String, confidence: Double, box: PixelBox) {
         self.text = text
         self.confidence = confidence
@@ -30,11 +39,16 @@ public struct OCRWord: Sendable, Equatable, Codable {
 
 /// One text line with its words; confidence is the mean of its words' (0…100).
 public struct OCRLine: Sendable, Equatable, Codable {
+    /// The text as Tesseract read it.
     public var text: String
+    /// Tesseract's confidence, 0…100.
     public var confidence: Double
+    /// Where it stands in the straightened image, in source pixels.
     public var box: PixelBox
+    /// The words of the line, left to right.
     public var words: [OCRWord]
 
+    /// A value from its parts.
     public init(text: String, confidence: Double, box: PixelBox, words: [OCRWord]) {
         self.text = text
         self.confidence = confidence
@@ -46,9 +60,12 @@ public struct OCRLine: Sendable, Equatable, Codable {
 /// Everything the OCR stage read from one image, and the rotation (degrees, counter-clockwise)
 /// that was applied to make the text upright.
 public struct OCRReading: Sendable, Equatable, Codable {
+    /// Lines top to bottom.
     public var lines: [OCRLine]
+    /// Degrees, counter-clockwise, applied to make the text upright.
     public var rotation: Double
 
+    /// A value from its parts.
     public init(lines: [OCRLine], rotation: Double) {
         self.lines = lines
         self.rotation = rotation
@@ -68,6 +85,7 @@ public struct ReadOptions: Sendable, Equatable {
     /// Tesseract languages, e.g. `["eng", "isl"]`; empty means the installed default.
     public var languages: [String]
 
+    /// A value from its parts.
     public init(rotation: Double? = nil, crop: PixelBox? = nil, languages: [String] = []) {
         self.rotation = rotation
         self.crop = crop

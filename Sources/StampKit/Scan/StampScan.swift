@@ -2,9 +2,12 @@
 public struct StampScan: Sendable, Equatable {
     /// The image as the person named it.
     public var image: String
+    /// What the OCR stage read.
     public var reading: OCRReading
+    /// What the matcher made of it.
     public var proposal: StampProposal
 
+    /// A scan from its parts.
     public init(image: String, reading: OCRReading, proposal: StampProposal) {
         self.image = image
         self.reading = reading

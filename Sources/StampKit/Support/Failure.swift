@@ -38,5 +38,6 @@ public protocol StampKitFailure: Error, CustomStringConvertible, Sendable {
 }
 
 extension StampKitFailure {
+    /// The one-line message.
     public var description: String { message }
 }

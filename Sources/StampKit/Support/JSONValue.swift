@@ -11,6 +11,7 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Equal when they serialise alike (object key order counts).
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
     /// `.string` for a value, `.null` for nil.
