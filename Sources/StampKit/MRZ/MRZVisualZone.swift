@@ -79,11 +79,19 @@ public enum MRZVisualZone {
         }
         let zone: [Label: String] = [.birth: document.birthDate, .expiry: document.expiryDate]
             .compactMapValues { $0 }
-        for (found, label) in dates where label == nil {
+        // Exact matches first: an issue date ten years before expiry is one digit off it too.
+        var unlabelled = dates.filter { $0.label == nil }.map(\.found)
+        for field in [Label.birth, .expiry] where printed[field] == nil {
+            if let index = unlabelled.firstIndex(where: { zone[field] == $0.day.iso }) {
+                printed[field] = unlabelled.remove(at: index).day
+            }
+        }
+        for found in unlabelled {
             let iso = found.day.iso
-            let field = [Label.birth, .expiry].first { printed[$0] == nil && zone[$0] == iso }
-                ?? [Label.birth, .expiry].first { printed[$0] == nil && zone[$0].map { oneDigitApart($0, iso) } == true }
-                ?? (printed[.issue] == nil ? .issue : nil)
+            let field = [Label.birth, .expiry].first { field in
+                guard printed[field] == nil, let theirs = zone[field], oneDigitApart(theirs, iso) else { return false }
+                return field != .expiry || !isIssueBefore(found.day, expiry: theirs)
+            } ?? (printed[.issue] == nil ? .issue : nil)
             if let field { printed[field] = found.day }
         }
         var fields = MRZPrintedFields(
@@ -101,6 +109,14 @@ public enum MRZVisualZone {
     static func oneDigitApart(_ a: String, _ b: String) -> Bool {
         guard a.count == b.count else { return false }
         return zip(a, b).filter { $0 != $1 }.count == 1
+    }
+
+    /// The day and month of expiry 5 or 10 years earlier: how passports are issued, so such a
+    /// date is the issue date, not a misprinted expiry.
+    static func isIssueBefore(_ day: MRZDay, expiry: String) -> Bool {
+        let parts = expiry.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, day.month == parts[1], day.day == parts[2] else { return false }
+        return [5, 10].contains(parts[0] - day.year)
     }
 
     // MARK: - Dates
@@ -228,8 +244,11 @@ public enum MRZVisualZone {
 /// Reads the printed fields above a zone already read: one extra Tesseract pass (`eng`, page
 /// layout) over the page turned upright by the zone's rotation. Not Sendable: owns an engine.
 public final class MRZVisualZoneReader {
-    /// Long side the page is read at (pixels): the labels stay legible, the pass stays short.
+    /// Longest side the page is read at (pixels): larger photos are scaled down.
     public var longSide = 2000
+    /// Shortest long side the page is read at: smaller photos are scaled up, since the labels'
+    /// small print reads far better (on 50 rendered pages, birth dates 42 → 47 read).
+    public var minimumLongSide = 1800
     private let engine: TesseractEngine
 
     /// Starts Tesseract's `eng` model (dictionaries on: the visual zone is words and dates).
@@ -239,7 +258,9 @@ public final class MRZVisualZoneReader {
 
     /// The printed fields of `image`, whose zone `reading` came from.
     public func read(_ image: StampImage, reading: MRZImageReading) throws -> MRZPrintedFields {
-        let page = try image.grayscale().scaledDown(toLongSide: longSide).rotated(byDegrees: reading.rotation)
+        var page = try image.grayscale().scaledDown(toLongSide: longSide)
+        if max(page.width, page.height) < minimumLongSide { page = try page.scaledUp(toLongSide: minimumLongSide) }
+        page = try page.rotated(byDegrees: reading.rotation)
         let lines = try engine.recognise(page, layout: .automatic)
         return MRZVisualZone.compare(lines: Self.aboveZone(lines).map(\.text), document: reading.document)
     }

@@ -74,6 +74,19 @@ import Testing
         #expect(printed.differences == ["birthDate"])
     }
 
+    @Test func anIssueDateTenYearsBeforeExpiryIsNotAMisreadExpiry() throws {
+        // Labels lost, issue printed before expiry: 2002 is one digit off 2012, and is the issue.
+        let document = try Self.specimen()
+        let both = MRZVisualZone.compare(lines: ["12.08.1974", "15.04.2002", "15.04.2012"], document: document)
+        #expect(both.issueDate == "2002-04-15")
+        #expect(both.expiryDate == "2012-04-15")
+        #expect(both.differences.isEmpty)
+        let issueOnly = MRZVisualZone.compare(lines: ["12.08.1974", "15.04.2002"], document: document)
+        #expect(issueOnly.issueDate == "2002-04-15")
+        #expect(issueOnly.expiryDate == nil)
+        #expect(issueOnly.differences.isEmpty)
+    }
+
     @Test func noVisualZoneGivesNothingAndNoDifference() throws {
         let printed = MRZVisualZone.compare(lines: ["Signature of holder / Signature du titulaire"], document: try Self.specimen())
         #expect(printed == MRZPrintedFields())
