@@ -119,4 +119,20 @@ import Testing
         #expect(printed.placeOfBirth == "ZENITH")
         #expect(printed.differences.isEmpty)
     }
+
+    @Test func randomAndMutatedTextNeverCrashes() throws {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789 ./-|:AUGOTVRMIJNPEFBSDCLaugé<\n")
+        let document = try Self.specimen()
+        for _ in 0..<300 {
+            let text = String((0..<Int.random(in: 0...80, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+            var lines = Self.vizLines
+            lines[Int.random(in: 0..<lines.count, using: &rng)] = text
+            let printed = MRZVisualZone.compare(lines: lines + text.split(separator: "\n").map(String.init), document: document)
+            for date in [printed.birthDate, printed.expiryDate, printed.issueDate].compactMap({ $0 }) {
+                #expect(date.count == 10)
+            }
+            #expect(Set(printed.differences).isSubset(of: ["birthDate", "expiryDate"]))
+        }
+    }
 }
