@@ -42,37 +42,62 @@ struct MRZCommand: ToolCommand {
     func run(_ terminal: Terminal) throws -> Int32 {
         let document: MRZDocument
         var source: JSONValue = .null
+        var printed: MRZPrintedFields?
         if text {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             document = try MRZParser.parse(text: String(decoding: data, as: UTF8.self))
         } else {
             let reader = try MRZImageReader(model: model)
-            let reading = try reader.read(imageAt: URL(fileURLWithPath: image!))
+            let page = try StampImage(contentsOf: URL(fileURLWithPath: image!), pixelLimit: reader.pixelLimit)
+            let reading = try reader.read(page, referenceDay: MRZDay(Date()))
             document = reading.document
+            // Best effort: a page whose printed fields cannot be read still has its zone.
+            printed = try? MRZVisualZoneReader().read(page, reading: reading)
             source = .object([
                 ("image", .string(image!)), ("rotation", .rounded(reading.rotation, places: 1)),
                 ("model", .string(reading.model)),
             ])
         }
         if json {
-            terminal.result(Self.json(document, source: source))
+            terminal.result(Self.json(document, source: source, printed: printed, fromImage: !text))
         } else {
             Self.human(document).forEach(terminal.result)
+            if let printed { Self.human(printed).forEach(terminal.result) }
         }
         return 0
     }
 
     /// The document's JSON (the library's Codable form, keys sorted), plus where it was
-    /// read from as `source`.
-    static func json(_ document: MRZDocument, source: JSONValue) -> String {
+    /// read from as `source` and, for a photo, the visual zone's fields as `printed` (null when
+    /// they could not be read).
+    static func json(_ document: MRZDocument, source: JSONValue, printed: MRZPrintedFields? = nil,
+                     fromImage: Bool = false) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var text = (try? String(decoding: encoder.encode(document), as: UTF8.self)) ?? "{}"
+        if fromImage, text.hasSuffix("}") {
+            let fields = printed.flatMap { try? String(decoding: encoder.encode($0), as: UTF8.self) } ?? "null"
+            text.removeLast()
+            text += ",\"printed\":" + fields + "}"
+        }
         if case .object = source, text.hasSuffix("}") {
             text.removeLast()
             text += ",\"source\":" + source.serialized() + "}"
         }
         return text
+    }
+
+    /// The visual zone's lines: printed dates and place of birth, and where the zone differs.
+    static func human(_ p: MRZPrintedFields) -> [String] {
+        func row(_ name: String, _ value: String?) -> String {
+            name.padding(toLength: 17, withPad: " ", startingAt: 0) + (value ?? "–")
+        }
+        var out = ["", "Printed (visual zone, best effort):",
+                   row("Date of birth", p.birthDate), row("Date of issue", p.issueDate),
+                   row("Date of expiry", p.expiryDate), row("Place of birth", p.placeOfBirth)]
+        out.append(row("Differences", p.differences.isEmpty
+            ? "none" : p.differences.joined(separator: ", ") + " — printed differs from the zone; the zone's value is kept"))
+        return out
     }
 
     /// Field lines for a person: fields, checks, repairs, flags.

@@ -60,6 +60,24 @@ import Testing
         #expect((object["lines"] as? [String]) == MRZImageTests.td3)
         #expect(object["valid"] as? Bool == true)
         #expect(outcome.stderr.isEmpty)
+        let printed = try #require(object["printed"] as? [String: Any])
+        #expect(printed["birthDate"] as? String == "1974-08-12")
+        #expect(printed["expiryDate"] as? String == "2012-04-15")
+        #expect((printed["differences"] as? [String]) == [])
+    }
+
+    @Test func textHasNoPrintedFields() throws {
+        let outcome = try CLI.run(["mrz", "--text", "--json"], stdin: Self.td3)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect(object["printed"] == nil)
+    }
+
+    @Test func imageHumanOutputShowsThePrintedFields() throws {
+        let outcome = try CLI.run(["mrz", MRZImageTests.fixture("page-td3-upright.jpg").path])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("Printed (visual zone"))
+        #expect(outcome.stdout.contains("15 APR") == false)
+        #expect(outcome.stdout.components(separatedBy: "2012-04-15").count == 3)
     }
 
     @Test func usageErrors() throws {
