@@ -386,29 +386,28 @@ public struct LatitudeBandIndex: Sendable {
         var best: NearestTree.Hit? = nil
         var up = lo, down = lo - 1
         var upOpen = up < z.count, downOpen = down >= 0
+        // Takes place `i` into the answer unless the band already rules it out; false ends
+        // the walk in that direction.
+        func visit(_ i: Int) -> Bool {
+            let dz = z[i] - qz
+            if let b = best, dz * dz > b.key { return false }
+            let hit = NearestTree.Hit(
+                key: GreatCircle.chordSquared(x[i], y[i], z[i], qx, qy, qz),
+                population: population[i], id: id[i], index: Int32(i))
+            if best.map({ hit.precedes($0) }) ?? true { best = hit }
+            return true
+        }
         while upOpen || downOpen {
             if upOpen {
-                let dz = z[up] - qz
-                if let b = best, dz * dz > b.key {
-                    upOpen = false
-                } else {
-                    let hit = NearestTree.Hit(
-                        key: GreatCircle.chordSquared(x[up], y[up], z[up], qx, qy, qz),
-                        population: population[up], id: id[up], index: Int32(up))
-                    if best.map({ hit.precedes($0) }) ?? true { best = hit }
+                upOpen = visit(up)
+                if upOpen {
                     up += 1
                     upOpen = up < z.count
                 }
             }
             if downOpen {
-                let dz = z[down] - qz
-                if let b = best, dz * dz > b.key {
-                    downOpen = false
-                } else {
-                    let hit = NearestTree.Hit(
-                        key: GreatCircle.chordSquared(x[down], y[down], z[down], qx, qy, qz),
-                        population: population[down], id: id[down], index: Int32(down))
-                    if best.map({ hit.precedes($0) }) ?? true { best = hit }
+                downOpen = visit(down)
+                if downOpen {
                     down -= 1
                     downOpen = down >= 0
                 }
