@@ -5,6 +5,9 @@
     render.py pages DIR [-n N] [-s S] held-out pages with random holders, truth.tsv
     render.py lines DIR [-n N] [-s S] single MRZ line images with truth.tsv, for CER per model
     render.py text FILE [-n N] [-s S] MRZ lines as text, the training text for train.sh
+    render.py photos DIR [-n N] [-s S] harder held-out photos: a curved page in an open book, both
+                                      OCR-B cuts, uneven printing, guilloche under the zone, shadows,
+                                      laminate glare, colour casts, defocus, motion, small JPEGs
 
 Everything is synthetic: the fictional state UTO and random names. Pillow only (no numpy), so
 it runs with Debian's /usr/bin/python3 + python3-pil. Deterministic for a given seed.
@@ -301,6 +304,181 @@ def pages(out, n, seed):
             truth.write("%s\t%s\t%s\n" % (name, kind, "|".join(lines)))
 
 
+OCRB_SHARP = "/usr/share/fonts/opentype/ocr-b/OCRBS.otf"
+
+
+def draw_zone(img, rng, lines, box):
+    """Prints the zone into `box` (left, top, right, bottom) the way real printers do: either
+    OCR-B cut, slightly uneven pitch and baseline, some bolder or fainter ink, sometimes over a
+    light guilloche that runs under the zone."""
+    left, top, right, bottom = box
+    chars = len(lines[0])
+    path = rng.choice([OCRB, OCRB, OCRB_SHARP])
+    pitch = (right - left) / chars
+    size = 40
+    advance = ImageFont.truetype(path, size).getlength("<")
+    font = ImageFont.truetype(path, max(8, int(size * pitch * rng.uniform(0.97, 1.0) / advance)))
+    d = ImageDraw.Draw(img)
+    if rng.random() < 0.5:
+        tint = tuple(rng.randint(150, 215) for _ in range(3))
+        for k in range(rng.randint(3, 9)):
+            phase, amp = rng.random() * 6.28, (bottom - top) * rng.uniform(0.2, 0.6)
+            y0 = top + (bottom - top) * rng.random()
+            wave = (right - left) / rng.uniform(2, 8)
+            pts = [(x, y0 + amp * math.sin(x / wave + phase)) for x in range(int(left) - 20, int(right) + 20, 4)]
+            d.line(pts, fill=tint, width=1)
+    grey = rng.choice([10, 20, 35, 55, 70])
+    ink = (grey, grey, grey + rng.randint(0, 25))
+    bold = 1 if font.size >= 20 and rng.random() < 0.25 else 0
+    line_pitch = (bottom - top) / len(lines)
+    drift = rng.uniform(-0.15, 0.15) * pitch  # a printer whose pitch is a little off
+    for i, line in enumerate(lines):
+        y = top + i * line_pitch + rng.uniform(-0.05, 0.05) * line_pitch
+        for j, c in enumerate(line):
+            x = left + j * (pitch + drift / chars) + rng.uniform(-0.04, 0.04) * pitch
+            d.text((x, y + rng.uniform(-0.03, 0.03) * line_pitch), c, font=font, fill=ink,
+                   stroke_width=bold, stroke_fill=ink)
+
+
+def visa_page(rng, w, h):
+    """The facing page of an open book: running text and a couple of stamps, nothing zone-like."""
+    img = paper(rng, w, h)
+    d = ImageDraw.Draw(img)
+    s = w / 1000
+    small = ImageFont.truetype(SANS, int(14 * s))
+    words = ["VISAS", "ENTRY", "EXIT", "AIRPORT", "UTOPIA", "PAGE", "NOTES", "IMMIGRATION", "11 03 2019"]
+    for k in range(rng.randint(2, 6)):
+        d.text((rng.uniform(0.05, 0.6) * w, rng.uniform(0.05, 0.85) * h),
+               " ".join(rng.choice(words) for _ in range(rng.randint(2, 6))), font=small, fill=(90, 90, 110))
+    for k in range(rng.randint(0, 3)):
+        cx, cy, r = rng.uniform(0.15, 0.85) * w, rng.uniform(0.2, 0.8) * h, rng.uniform(0.06, 0.12) * w
+        colour = rng.choice([(160, 40, 50), (40, 60, 150), (60, 110, 60)])
+        d.ellipse([cx - r, cy - r * 0.8, cx + r, cy + r * 0.8], outline=colour, width=max(2, int(3 * s)))
+        d.text((cx - r * 0.6, cy - 8 * s), rng.choice(words), font=small, fill=colour)
+    return img
+
+
+def curl(img, rng, amount, fill):
+    """Bends the lines of an open book's page: a bow across the page and a roll towards the spine
+    at the top (zones sit at the foot, away from the spine, so they bend least)."""
+    w, h = img.size
+    bow = amount * h * rng.choice([-1, 1])
+    mesh = []
+    step = max(8, w // 60)
+    for x0 in range(0, w, step):
+        x1 = min(w, x0 + step)
+        def dy(x, y):
+            across = math.sin(math.pi * x / w)
+            return bow * across * (1.4 - y / h)
+        quad = (x0, dy(x0, 0), x0, h + dy(x0, h), x1, h + dy(x1, h), x1, dy(x1, 0))
+        mesh.append(((x0, 0, x1, h), quad))
+    return img.transform((w, h), Image.MESH, mesh, Image.BICUBIC, fillcolor=fill)
+
+
+def shadow(img, rng):
+    """A soft shadow of a hand or a phone across part of the page."""
+    w, h = img.size
+    mask = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(mask)
+    corner = rng.choice([(0, 0), (w, 0), (0, h), (w, h)])
+    pts = [corner] + [(rng.uniform(0, w), rng.uniform(0, h)) for _ in range(3)]
+    d.polygon(pts, fill=rng.randint(50, 110))
+    mask = mask.filter(ImageFilter.GaussianBlur(min(w, h) // 12))
+    return Image.composite(Image.new("RGB", (w, h), (20, 20, 30)), img, mask)
+
+
+def laminate_glare(img, rng):
+    """A laminate's reflection: a soft bright streak, sometimes grazing the zone."""
+    w, h = img.size
+    mask = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(mask)
+    x = rng.uniform(0.1, 0.9) * w
+    width = rng.uniform(0.03, 0.1) * w
+    slant = rng.uniform(-0.3, 0.3) * h
+    d.polygon([(x, 0), (x + width, 0), (x + width + slant, h), (x + slant, h)], fill=rng.randint(90, 150))
+    mask = mask.filter(ImageFilter.GaussianBlur(width / 2))
+    return Image.composite(Image.new("RGB", (w, h), (250, 250, 255)), img, mask)
+
+
+def motion(img, rng, length):
+    """Camera shake: the average of the image shifted along one direction."""
+    if length < 1:
+        return img
+    angle = rng.uniform(0, math.pi)
+    steps = max(2, int(length) + 1)
+    out = None
+    for k in range(steps):
+        t = (k / (steps - 1) - 0.5) * length
+        shifted = img.transform(img.size, Image.AFFINE, (1, 0, -t * math.cos(angle), 0, 1, -t * math.sin(angle)),
+                                Image.BILINEAR)
+        out = shifted if out is None else Image.blend(out, shifted, 1 / (k + 1))
+    return out
+
+
+def photo_page(rng, lines, viz):
+    """An identity page printed by an uneven printer, in an open book."""
+    width = rng.choice([900, 1000, 1100, 1200])
+    page = data_page(rng, lines, viz, width=width, with_mrz=False)
+    # data_page printed signature lines where the zone goes; paint the clear zone and print it.
+    w, h = page.size
+    chars = len(lines[0])
+    margin = rng.uniform(0.03, 0.05) * w
+    zone_w = w - 2 * margin
+    pitch_y = (zone_w / chars) * rng.uniform(1.75, 1.95)  # ICAO: 4.23 mm line pitch at 2.54 mm
+    zone_h = pitch_y * len(lines)
+    top = h - rng.uniform(0.035, 0.06) * w - zone_h
+    clear = page.getpixel((int(w * 0.5), int(h * 0.02)))
+    ImageDraw.Draw(page).rectangle([0, top - pitch_y * 0.6, w, h], fill=clear)
+    draw_zone(page, rng, lines, (margin, top, margin + zone_w, top + zone_h))
+    if len(lines[0]) == 30 or rng.random() < 0.3:
+        return page  # a card, or a page photographed alone
+    facing = visa_page(rng, w, h)
+    spread = Image.new("RGB", (w, 2 * h + 4), (200, 200, 200))
+    spread.paste(facing, (0, 0))
+    spread.paste(page, (0, h + 4))
+    gutter = Image.new("L", spread.size, 0)
+    ImageDraw.Draw(gutter).rectangle([0, h - h // 30, w, h + h // 30], fill=120)
+    gutter = gutter.filter(ImageFilter.GaussianBlur(h // 40))
+    return Image.composite(Image.new("RGB", spread.size, (60, 60, 70)), spread, gutter)
+
+
+def photos(out, n, seed):
+    """Harder held-out photos than `pages`: see photo_page and the effects above; truth.tsv."""
+    os.makedirs(out, exist_ok=True)
+    rng = random.Random(seed)
+    with open(os.path.join(out, "truth.tsv"), "w") as truth:
+        for i in range(n):
+            kind, lines, viz = random_holder(rng)
+            page = photo_page(rng, lines, viz)
+            table = (rng.randint(40, 140), rng.randint(40, 130), rng.randint(35, 120))
+            w, h = page.size
+            pad = int(rng.uniform(0.03, 0.2) * w)
+            canvas = Image.new("RGB", (w + 2 * pad, h + 2 * pad), table)
+            canvas.paste(page, (pad, pad))
+            canvas = curl(canvas, rng, rng.choice([0, 0.004, 0.008, 0.012]), table)
+            canvas = perspective(canvas, rng, rng.choice([0, 0.03, 0.06, 0.08]), table)
+            canvas = canvas.rotate(rng.uniform(-8, 8), resample=Image.BICUBIC, expand=True, fillcolor=table)
+            canvas = light(canvas, rng, glare=False)
+            if rng.random() < 0.35:
+                canvas = shadow(canvas, rng)
+            if rng.random() < 0.35:
+                canvas = laminate_glare(canvas, rng)
+            cast = [rng.uniform(0.88, 1.08) for _ in range(3)]
+            canvas = Image.merge("RGB", [band.point(lambda v, f=f: min(255, int(v * f)))
+                                         for band, f in zip(canvas.split(), cast)])
+            canvas = canvas.filter(ImageFilter.GaussianBlur(rng.choice([0, 0.6, 1.0, 1.5])))
+            canvas = motion(canvas, rng, rng.choice([0, 0, 1.5, 3]))
+            grain = Image.effect_noise(canvas.size, rng.randint(8, 30)).convert("RGB")
+            canvas = Image.blend(canvas, grain, rng.uniform(0.04, 0.12))
+            canvas = canvas.rotate(rng.choice([0, 0, 0, 90, 180, 270]), expand=True)
+            out_width = rng.choice([1000, 1200, 1600, 2000, 2600])
+            scale = out_width / max(canvas.size)
+            canvas = canvas.resize((int(canvas.size[0] * scale), int(canvas.size[1] * scale)), Image.LANCZOS)
+            name = "photo-%03d.jpg" % i
+            save_jpeg(canvas, os.path.join(out, name), quality=rng.randint(55, 90))
+            truth.write("%s\t%s\t%s\n" % (name, kind, "|".join(lines)))
+
+
 def lines_set(out, n, seed):
     """Single-line images, as the zone finder cuts them out of photos: OCR-B on tinted paper,
     varied size, ink, tilt, blur, grain and JPEG loss; truth.tsv holds file<TAB>text."""
@@ -347,7 +525,7 @@ def text(out, n, seed):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=["fixtures", "pages", "lines", "text"])
+    p.add_argument("what", choices=["fixtures", "pages", "photos", "lines", "text"])
     p.add_argument("dir")
     p.add_argument("-n", type=int, default=20)
     p.add_argument("-s", "--seed", type=int, default=1)
@@ -355,6 +533,7 @@ def main():
     if not os.path.exists(OCRB):
         sys.exit("OCR-B font missing: apt-get install fonts-ocr-b")
     {"fixtures": lambda: fixtures(a.dir), "pages": lambda: pages(a.dir, a.n, a.seed),
+     "photos": lambda: photos(a.dir, a.n, a.seed),
      "lines": lambda: lines_set(a.dir, a.n, a.seed), "text": lambda: text(a.dir, a.n, a.seed)}[a.what]()
 
 

@@ -151,6 +151,17 @@ extension StampImage {
         }
     }
 
+    /// Writes the image as a lossless PNG file (training strips, where JPEG loss would teach noise).
+    public func writePNG(to url: URL) throws {
+        let status = url.withUnsafeFileSystemRepresentation { path -> l_ok in
+            guard let path else { return 1 }
+            return pixWrite(path, pix, l_int32(IFF_PNG))
+        }
+        guard status == 0 else {
+            throw ImageError(.writeFailed, "could not write the PNG file; check that its folder exists and is writable")
+        }
+    }
+
     /// The red, green and blue of one pixel (gray images give three equal values). For tests and
     /// measurements, not for per-pixel loops.
     func rgb(atX x: Int, y: Int) -> (red: Int, green: Int, blue: Int)? {

@@ -94,7 +94,7 @@ public final class MRZImageReader {
 
     /// Letter heights (fractions of the strip) a raw-line model reads each strip at: the
     /// training geometry first; a tighter and a looser frame when that reading is doubtful.
-    static let framings = [0.375, 0.32, 0.43]
+    public static let framings = [0.375, 0.32, 0.43]
 
     /// The best reading of the zones with one model.
     private func read(_ zones: [MRZZoneImage], with index: Int, referenceDay: MRZDay) throws -> Found? {

@@ -1,8 +1,9 @@
 import Foundation
 import StampKit
 
-/// `stampkit bench mrz IMAGE... [--lines DIR]`: median time from photo to fields, and the
-/// character error rate of each zone model on rendered line images with their truth.
+/// `stampkit bench mrz IMAGE... [--pages DIR] [--lines DIR]`: median time from photo to fields,
+/// the exact-read rate on photos with their truth, and the character error rate of each zone
+/// model on rendered line images.
 struct BenchMRZCommand: ToolCommand {
     static let spec = CommandSpec(
         name: "mrz",
@@ -10,35 +11,52 @@ struct BenchMRZCommand: ToolCommand {
         discussion: """
             For each IMAGE: one warm-up, then ROUNDS timed reads (load, find the zone, read, repair, \
             parse); prints per-image medians, whether the zone read valid, and the median over all \
-            images. With --lines DIR (line images plus DIR/truth.tsv: file<TAB>text, as \
+            images. With --pages DIR (photos plus DIR/truth.tsv: file<TAB>format<TAB>lines joined \
+            by |, as scripts/mrz/render.py pages or photos makes), reads each photo once and counts \
+            exact readings (every line equal, every check valid), valid-but-wrong ones, invalid ones \
+            and pages without a zone; --strips OUT also writes each zone line as the model sees it, \
+            with its truth (OUT/truth.tsv), for training on the strips the zone finder really cuts. \
+            With --lines DIR (line images plus DIR/truth.tsv: file<TAB>text, as \
             scripts/mrz/render.py lines makes), reads every line with each model (StampKit's OCR-B model, Latin, eng, or the \
             --model ones) and prints the character error rate before repair. Prints no names or numbers.
             """,
         arguments: [ArgumentSpec(name: "image", help: "Photos of identity pages to time.", repeating: true, optional: true)],
         options: [
             .value("rounds", "N", help: "Timed rounds per image (default 3)."),
+            .value("pages", "DIR", help: "Photos with truth.tsv, for the exact-read rate and time per page."),
+            .value("strips", "OUT", help: "With --pages: write the framed zone lines with their truth here."),
             .value("lines", "DIR", help: "Rendered line images with truth.tsv, for the error rate per model."),
             .value("model", "NAME|PATH", help: "A zone model to time and measure (repeatable; default: the one `mrz` uses).", repeating: true),
         ])
 
     let images: [String]
     let rounds: Int
+    let pages: String?
+    let strips: String?
     let lines: String?
     let models: [MRZModel]
 
     init(_ parsed: ParsedCommand) throws {
         images = parsed.argumentList("image")
         rounds = try parsed.integer("rounds", in: 1...100, default: 3)
+        pages = parsed.value("pages")
+        strips = parsed.value("strips")
+        if strips != nil && pages == nil { throw UsageError(message: "--strips needs --pages DIR (the photos whose truth labels the strips)") }
         lines = parsed.value("lines")
         models = parsed.values("model").map(MRZModel.named)
-        if images.isEmpty && lines == nil {
-            throw UsageError(message: "give photos to time, --lines DIR to measure models, or both; see 'stampkit bench mrz --help'")
+        if images.isEmpty && pages == nil && lines == nil {
+            throw UsageError(message: "give photos to time, --pages DIR to count exact readings, --lines DIR to measure models; see 'stampkit bench mrz --help'")
         }
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
         terminal.note("OMP_THREAD_LIMIT=\(ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] ?? "unset")")
         if !images.isEmpty { try timeImages(terminal) }
+        if let pages, let strips {
+            try writeStrips(URL(fileURLWithPath: pages), to: URL(fileURLWithPath: strips), terminal)
+        } else if let pages {
+            try countPages(URL(fileURLWithPath: pages), terminal)
+        }
         if let lines { try measureLines(URL(fileURLWithPath: lines), terminal) }
         return 0
     }
@@ -67,15 +85,87 @@ struct BenchMRZCommand: ToolCommand {
         terminal.result(String(format: "median\t%@\t%.1f\t%d/%d", modelNames, median(medians), valid, images.count))
     }
 
-    private func measureLines(_ directory: URL, _ terminal: Terminal) throws {
+    /// The rows of `directory/truth.tsv` with at least `columns` tab-separated fields.
+    private func truthRows(_ directory: URL, columns: Int, option: String) throws -> [[String]] {
         let truthFile = directory.appendingPathComponent("truth.tsv")
         guard let truth = try? String(contentsOf: truthFile, encoding: .utf8) else {
-            throw UsageError(message: "--lines needs \(truthFile.path) (file<TAB>text per line); make it with scripts/mrz/render.py lines DIR")
+            throw UsageError(message: "--\(option) needs \(truthFile.path); make it with scripts/mrz/render.py \(option) DIR")
         }
-        let samples = truth.split(whereSeparator: \.isNewline).compactMap { row -> (String, String)? in
-            let parts = row.split(separator: "\t", maxSplits: 1).map(String.init)
-            return parts.count == 2 ? (parts[0], parts[1]) : nil
+        return truth.split(whereSeparator: \.isNewline).map { $0.split(separator: "\t").map(String.init) }
+            .filter { $0.count >= columns }
+    }
+
+    /// Reads each photo once and compares with its truth; prints one status per page (never the
+    /// zone itself) and the counts.
+    private func countPages(_ directory: URL, _ terminal: Terminal) throws {
+        let reader = try MRZImageReader(model: models.first)
+        var counts: [String: Int] = [:]
+        var times: [Double] = []
+        let rows = try truthRows(directory, columns: 3, option: "pages")
+        terminal.result("page\tformat\tms\tresult")
+        for row in rows {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result: String
+            do {
+                let reading = try reader.read(imageAt: directory.appendingPathComponent(row[0]))
+                let equal = reading.document.lines == row[2].split(separator: "|").map(String.init)
+                result = reading.document.valid ? (equal ? "exact" : "valid-but-wrong") : "invalid"
+            } catch is MRZNotFound {
+                result = "not-found"
+            }
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            times.append(ms)
+            counts[result, default: 0] += 1
+            terminal.result(String(format: "%@\t%@\t%.1f\t%@", row[0], row[1], ms, result))
         }
+        let exact = counts["exact", default: 0]
+        terminal.result(String(
+            format: "pages\t%d\texact %d (%.1f%%)\tvalid-but-wrong %d\tinvalid %d\tnot-found %d\tmedian %.1f ms",
+            rows.count, exact, 100 * Double(exact) / Double(max(1, rows.count)), counts["valid-but-wrong", default: 0],
+            counts["invalid", default: 0], counts["not-found", default: 0], median(times)))
+    }
+
+    /// Cuts the zone lines of each photo as the reader frames them, labels them with the truth
+    /// in the orientation that reads closer to it, and skips zones that read too far off (a wrong
+    /// cut would teach the model nonsense).
+    private func writeStrips(_ directory: URL, to output: URL, _ terminal: Terminal) throws {
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let model = try models.first ?? MRZModel.resolve()
+        let engine = try MRZLineEngine(model: model.name, tessdata: model.directory)
+        let finder = MRZZoneFinder()
+        var table = ""
+        var written = 0, skipped = 0
+        for row in try truthRows(directory, columns: 3, option: "pages") {
+            let truth = row[2].split(separator: "|").map(String.init)
+            let image = try StampImage(contentsOf: directory.appendingPathComponent(row[0]))
+            var best: (distance: Int, strips: [StampImage])?
+            for zone in try finder.zones(in: image) where zone.lines.count == truth.count {
+                for upsideDown in [false, true] {
+                    let strips = try (upsideDown ? zone.lines.reversed().map { try $0.rotated(byDegrees: 180) } : zone.lines)
+                        .map { try $0.textLineFramed(letterFraction: MRZImageReader.framings[0]) }
+                    let distance = try zip(strips, truth).map { strip, text in
+                        MRZText.editDistance(try engine.read(strip, layout: model.lineLayout).lines.joined(), text)
+                    }.reduce(0, +)
+                    if best == nil || distance < best!.distance { best = (distance, strips) }
+                }
+            }
+            guard let best, best.distance * 4 <= truth.joined().count else {
+                skipped += 1
+                continue
+            }
+            for (index, strip) in best.strips.enumerated() {
+                let name = "\((row[0] as NSString).deletingPathExtension)-\(index).png"
+                try strip.writePNG(to: output.appendingPathComponent(name))
+                table += "\(name)\t\(truth[index])\n"
+                written += 1
+            }
+        }
+        try table.write(to: output.appendingPathComponent("truth.tsv"), atomically: true, encoding: .utf8)
+        terminal.result("strips\t\(written)\tpages skipped\t\(skipped)")
+    }
+
+    private func measureLines(_ directory: URL, _ terminal: Terminal) throws {
+        let samples = try truthRows(directory, columns: 2, option: "lines").map { ($0[0], $0[1]) }
         let candidates = models.isEmpty ? MRZModel.candidates() : models
         terminal.result("model\tlines\tCER%\texact_lines\tms_per_line")
         for model in candidates {
