@@ -69,15 +69,14 @@ public final class MRZImageReader {
     /// Reads a loaded image; throws `MRZNotFound` when no zone reads with its checks.
     public func read(_ image: StampImage, referenceDay: MRZDay) throws -> MRZImageReading {
         let zones = try finder.zones(in: image)
-        var best: Found?
+        var search = ZoneSearch(referenceDay: referenceDay, modelNames: models.map(\.name))
         for index in models.indices {
-            let found = try read(zones, with: index, referenceDay: referenceDay)
-            if let found, best == nil || found.rank.lexicographicallyPrecedes(best!.rank) { best = found }
+            try read(zones, with: index, into: &search)
             // A second opinion only for a zone that was found but read doubtfully.
-            guard let best, !best.clean, best.passed > 0 else { break }
+            guard let best = search.best, !best.clean, best.passed > 0 else { break }
         }
         // A zone whose checks mostly fail is noise that happened to have a zone's shape.
-        guard let best, best.passed * 2 >= best.reading.document.checks.count else { throw MRZNotFound() }
+        guard let best = search.best, best.passed * 2 >= best.reading.document.checks.count else { throw MRZNotFound() }
         return best.reading
     }
 
@@ -92,19 +91,57 @@ public final class MRZImageReader {
         var clean: Bool { rank[0] == 0 && passed == reading.document.checks.count && rank[2] == 0 }
     }
 
-    /// Letter heights (fractions of the strip) a raw-line model reads each strip at: the
-    /// training geometry first; a tighter and a looser frame when that reading is doubtful.
-    public static let framings = [0.375, 0.32, 0.43]
+    /// Every line read so far for each zone and way round, and the best zone reading made of
+    /// them. Check digits sit within lines (TD1's composite aside), so a line read right in one
+    /// frame or by one model can be put together with another line read right elsewhere.
+    struct ZoneSearch {
+        let referenceDay: MRZDay
+        /// The names of the models, by the index readings carry.
+        let modelNames: [String]
+        /// Per zone and way round: each line's distinct readings, with the model that made them.
+        private var lineReadings: [Int: [[(text: String, model: Int)]]] = [:]
+        /// Zone readings already parsed (lines joined), so no combination is parsed twice.
+        private var tried: Set<String> = []
+        /// The best reading so far.
+        private(set) var best: Found?
 
-    /// The best reading of the zones with one model.
-    private func read(_ zones: [MRZZoneImage], with index: Int, referenceDay: MRZDay) throws -> Found? {
-        let engine = try engine(index)
-        let model = models[index]
-        let framings: [Double?] = model.lineLayout == .rawLine ? Self.framings : [nil]
-        var best: Found?
+        init(referenceDay: MRZDay, modelNames: [String]) {
+            self.referenceDay = referenceDay
+            self.modelNames = modelNames
+        }
 
-        func consider(_ texts: [String], zone: MRZZoneImage, upsideDown: Bool) -> Found? {
-            guard let document = try? MRZParser.parse(lines: texts, referenceDay: referenceDay) else { return nil }
+        /// Adds one reading of a zone's lines (`key` tells zones and ways round apart) and
+        /// parses every new combination of the lines read so far; true when the best is clean.
+        mutating func add(_ texts: [String], model: Int, key: Int, rotation: Double) -> Bool {
+            var lines = lineReadings[key] ?? []
+            if lines.isEmpty || lines.count != texts.count {
+                // A block read can give another number of lines: parse it alone.
+                consider(texts.map { ($0, model) }, rotation: rotation)
+                if lines.isEmpty { lineReadings[key] = texts.map { [($0, model)] } }
+                return best?.clean == true
+            }
+            for (line, text) in texts.enumerated() where !lines[line].contains(where: { $0.text == text }) {
+                lines[line].append((text, model))
+            }
+            lineReadings[key] = lines
+            var combinations: [[(text: String, model: Int)]] = [[]]
+            for options in lines {
+                combinations = combinations.flatMap { prefix in options.map { prefix + [$0] } }
+                if combinations.count > MRZImageReader.maxCombinations { break }
+            }
+            // The reading just made first: on a tie in rank, a whole reading wins over a mix.
+            let fresh = texts.map { ($0, model) }
+            for combination in [fresh] + combinations.prefix(MRZImageReader.maxCombinations) where combination.count == texts.count {
+                consider(combination, rotation: rotation)
+                if best?.clean == true { return true }
+            }
+            return false
+        }
+
+        private mutating func consider(_ lines: [(text: String, model: Int)], rotation: Double) {
+            let texts = lines.map(\.text)
+            guard tried.insert(texts.joined(separator: "\n")).inserted,
+                  let document = try? MRZParser.parse(lines: texts, referenceDay: referenceDay) else { return }
             let failed = document.checks.values.filter { !$0 }.count
             // Fields no check digit covers can still be implausible: an unknown state code, a
             // document code other than A, C, I, P, V, a sex that is none.
@@ -115,43 +152,55 @@ public final class MRZImageReader {
             // Failed minus passed checks: formats have 3 to 5 checks, and noise read as a visa
             // must not beat a passport with one bad check.
             let passed = document.checks.count - failed
-            let rank = [document.valid ? 0 : 1, failed - passed, doubtful ? 1 : 0, document.repairs.count, index]
-            let rotation = zone.angle + (upsideDown ? 180 : 0)
+            let rank = [document.valid ? 0 : 1, failed - passed, doubtful ? 1 : 0, document.repairs.count,
+                        lines.map(\.model).max() ?? 0]
+            let names = Set(lines.map(\.model)).sorted().map { modelNames[$0] }
             let found = Found(
                 reading: MRZImageReading(
                     document: document, ocrLines: texts,
-                    rotation: rotation > 180 ? rotation - 360 : rotation, model: model.name),
+                    rotation: rotation > 180 ? rotation - 360 : rotation, model: names.joined(separator: "+")),
                 rank: rank, passed: passed)
             if best == nil || rank.lexicographicallyPrecedes(best!.rank) { best = found }
-            return found
         }
+    }
+
+    /// Letter heights (fractions of the strip) a raw-line model reads each strip at: the
+    /// training geometry first; a tighter and a looser frame when that reading is doubtful.
+    public static let framings = [0.375, 0.32, 0.43]
+
+    /// Largest number of line combinations parsed for one zone: 4 readings of each of 3 lines.
+    static let maxCombinations = 64
+
+    /// Reads the zones with one model, adding its lines to `search`; returns as soon as a zone
+    /// reads clean.
+    private func read(_ zones: [MRZZoneImage], with index: Int, into search: inout ZoneSearch) throws {
+        let engine = try engine(index)
+        let model = models[index]
+        let framings: [Double?] = model.lineLayout == .rawLine ? Self.framings : [nil]
         func read(_ strip: StampImage, _ framing: Double?) throws -> String {
             let framed = try framing.map { try strip.textLineFramed(letterFraction: $0) } ?? strip
             return try engine.read(framed, layout: model.lineLayout).lines.joined()
         }
 
-        for zone in zones {
+        for (number, zone) in zones.enumerated() {
             // Upright zones sit at the foot of the page; try that way round first.
             for upsideDown in zone.belowCentre ? [false, true] : [true, false] {
+                let key = 2 * number + (upsideDown ? 1 : 0)
+                let rotation = zone.angle + (upsideDown ? 180 : 0)
                 let strips = upsideDown ? try zone.lines.reversed().map { try $0.rotated(byDegrees: 180) } : zone.lines
                 if strips.count >= 2 {
-                    let reads = try strips.map { try read($0, framings[0]) }
-                    if let first = consider(reads, zone: zone, upsideDown: upsideDown), !first.clean {
-                        // A doubtful reading: read every line again in the other frames.
-                        for framing in framings.dropFirst() {
-                            let other = try strips.map { try read($0, framing) }
-                            if consider(other, zone: zone, upsideDown: upsideDown)?.clean == true { return best }
-                        }
+                    // Frame by frame until the lines read so far make a clean zone.
+                    for framing in framings {
+                        let texts = try strips.map { try read($0, framing) }
+                        if search.add(texts, model: index, key: key, rotation: rotation) { return }
                     }
                 } else {  // lines merged into one bar: read the zone as a block
                     let block = upsideDown ? try zone.block.rotated(byDegrees: 180) : zone.block
                     let texts = try engine.read(block, layout: .singleBlock).lines.filter { $0.count >= 20 }
-                    _ = consider(texts, zone: zone, upsideDown: upsideDown)
+                    if search.add(texts, model: index, key: key, rotation: rotation) { return }
                 }
-                if let best, best.clean { return best }
             }
         }
-        return best
     }
 }
 
