@@ -61,9 +61,19 @@ public final class MRZImageReader {
         return engine
     }
 
+    /// Long side photos need no more than (pixels): the zone finder cuts lines at 1,800 and the
+    /// printed-field pass reads at 2,000, so larger JPEGs are decoded reduced.
+    public static let decodeLongSide = 2000
+
+    /// Loads the image at `url` as reading needs it: EXIF orientation applied, decoded reduced
+    /// when far larger than `decodeLongSide`.
+    public func load(imageAt url: URL) throws -> StampImage {
+        try StampImage(contentsOf: url, pixelLimit: pixelLimit, longSideAtLeast: Self.decodeLongSide)
+    }
+
     /// Loads and reads the image at `url`.
     public func read(imageAt url: URL, today: Date = Date()) throws -> MRZImageReading {
-        try read(StampImage(contentsOf: url, pixelLimit: pixelLimit), referenceDay: MRZDay(today))
+        try read(load(imageAt: url), referenceDay: MRZDay(today))
     }
 
     /// Reads a loaded image; throws `MRZNotFound` when no zone reads with its checks.

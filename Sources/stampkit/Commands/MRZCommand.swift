@@ -48,7 +48,7 @@ struct MRZCommand: ToolCommand {
             document = try MRZParser.parse(text: String(decoding: data, as: UTF8.self))
         } else {
             let reader = try MRZImageReader(model: model)
-            let page = try StampImage(contentsOf: URL(fileURLWithPath: image!), pixelLimit: reader.pixelLimit)
+            let page = try reader.load(imageAt: URL(fileURLWithPath: image!))
             let reading = try reader.read(page, referenceDay: MRZDay(Date()))
             document = reading.document
             // Best effort: a page whose printed fields cannot be read still has its zone.

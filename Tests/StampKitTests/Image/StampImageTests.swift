@@ -51,6 +51,26 @@ import Testing
         #expect(image.width == 640 && image.height == 380)
     }
 
+    @Test(arguments: [
+        (nil, 640, 380), (100, 160, 95), (200, 320, 190), (320, 320, 190), (321, 640, 380), (160, 160, 95), (10, 80, 48),
+    ] as [(Int?, Int, Int)])
+    func largeJPEGsDecodeReducedButNeverBelowTheAskedSize(atLeast: Int?, width: Int, height: Int) throws {
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg"), longSideAtLeast: atLeast)
+        #expect(image.width == width && image.height == height)
+        let paper = try #require(image.rgb(atX: image.width / 2, y: image.height / 8))
+        #expect(paper.red > 180)
+    }
+
+    @Test func reducedDecodingStillTurnsByExif() throws {
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-exif6.jpg"), longSideAtLeast: 300)
+        #expect(image.width == 320 && image.height == 190)
+    }
+
+    @Test func onlyJPEGsDecodeReduced() throws {
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp.png"), longSideAtLeast: 100)
+        #expect(image.width == 640 && image.height == 380)
+    }
+
     @Test func orientationParserIgnoresOtherAndBrokenData() throws {
         let png = try Data(contentsOf: ImagingFixtures.url("stamp.png"))
         #expect(ExifOrientation.inJPEG(png) == nil)
