@@ -285,6 +285,26 @@ def fixtures(out):
     for name, page, how in cases:
         save_jpeg(photograph(page, rng, out_width=1000, **how), os.path.join(out, name))
         print(name, how)
+    # An open book whose facing page holds a visa with its own labelled dates: the printed-field
+    # pass must read the data page only. Own seed, so the fixtures above stay as they were.
+    rng = random.Random(9304)
+    page = data_page(rng, TD3_ERIKSSON, ERIKSSON_VIZ)
+    w, h = page.size
+    facing = visa_page(rng, w, h)
+    d = ImageDraw.Draw(facing)
+    label, value = ImageFont.truetype(SANS, 15), ImageFont.truetype(SANS_BOLD, 22)
+    d.rectangle([60, 60, w - 60, h - 60], outline=(90, 110, 160), width=3)
+    d.text((90, 80), "UTOPIA  VISA", font=value, fill=(40, 50, 110))
+    for k, (name, text) in enumerate([("Date of birth / Date de naissance", "03 JAN/JAN 1969"),
+                                      ("Date of issue / Date de délivrance", "21 SEP/SEPT 2010"),
+                                      ("Date of expiry / Date d'expiration", "20 SEP/SEPT 2011")]):
+        d.text((90, 140 + 60 * k), name, font=label, fill=(80, 80, 90))
+        d.text((90, 157 + 60 * k), text, font=value, fill=(30, 30, 45))
+    spread = Image.new("RGB", (w, 2 * h + 4), (200, 200, 200))
+    spread.paste(facing, (0, 0))
+    spread.paste(page, (0, h + 4))
+    save_jpeg(photograph(spread, rng, tilt=2, out_width=1300), os.path.join(out, "page-td3-book.jpg"))
+    print("page-td3-book.jpg", "open book, visa with other dates on the facing page")
 
 
 def pages(out, n, seed):

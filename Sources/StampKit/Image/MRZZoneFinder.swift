@@ -14,6 +14,8 @@ public struct MRZZoneImage {
     public let belowCentre: Bool
     /// How sure the finder is that this is a zone: more lines of the same length score higher.
     public let score: Double
+    /// The zone's lines together, in the page `MRZZoneFinder.page(of:turnedBy:)` gives for `angle`.
+    public let box: PixelBox
 }
 
 /// Finds machine-readable zones: two or three long, dense, equally long and equally spaced lines
@@ -29,10 +31,16 @@ public struct MRZZoneFinder {
     /// A finder with the default sizes.
     public init() {}
 
+    /// The page lines are cut from: grayscale, at most `cutLongSide`, turned by `angle`. The
+    /// zone boxes refer to it, so the printed-field pass can find the area above the zone.
+    public func page(of image: StampImage, turnedBy angle: Double) throws -> StampImage {
+        let base = try image.grayscale().scaledDown(toLongSide: cutLongSide)
+        return abs(angle) < 0.05 ? base : try base.rotated(byDegrees: angle)
+    }
+
     /// Candidate zones, best first; empty when the page has no run of zone-like lines.
     public func zones(in image: StampImage) throws -> [MRZZoneImage] {
-        let gray = try image.grayscale()
-        let base = try gray.scaledDown(toLongSide: cutLongSide)
+        let base = try page(of: image, turnedBy: 0)
         let small = try base.scaledDown(toLongSide: searchLongSide)
         var (angle, confidence) = try small.textLineAngle()
         if confidence < 1.5 { angle = 0 }
@@ -76,7 +84,7 @@ public struct MRZZoneFinder {
             if let cached = pages[turn] {
                 page = cached
             } else {
-                page = abs(turn) < 0.05 ? base : try base.rotated(byDegrees: turn)
+                page = try self.page(of: base, turnedBy: turn)
                 pages[turn] = page
             }
             let scale = Double(page.height) / Double(workHeight)
@@ -86,9 +94,12 @@ public struct MRZZoneFinder {
             let union = group.boxes.dropFirst().reduce(group.boxes[0]) { Self.union($0, $1) }
             let block = try Self.cut(page, box: union, scale: scale, marginX: 1.2, marginY: 0.45 / Double(group.boxes.count))
             let centre = Double(union.y) + Double(union.height) / 2
+            let box = PixelBox(
+                x: Int(Double(union.x) * scale), y: Int(Double(union.y) * scale),
+                width: Int(Double(union.width) * scale), height: Int(Double(union.height) * scale))
             result.append(MRZZoneImage(
                 lines: lines, block: block, angle: turn, belowCentre: centre > Double(workHeight) / 2,
-                score: group.score))
+                score: group.score, box: box))
         }
         return result
     }

@@ -11,6 +11,25 @@ public struct MRZImageReading: Sendable {
     public var rotation: Double
     /// The Tesseract model that read the zone.
     public var model: String
+    /// Where the zone lies on the page, for finding the printed fields above it.
+    public var placement: MRZZonePlacement?
+}
+
+/// Where a zone was found: the page turned by `angle` (`MRZZoneFinder.page(of:turnedBy:)`),
+/// the zone's box there, and whether the zone reads upside down in it.
+public struct MRZZonePlacement: Sendable, Equatable {
+    /// The turn (degrees, counter-clockwise) that made the zone's lines horizontal.
+    public var angle: Double
+    /// The zone's lines together, in the turned page.
+    public var box: PixelBox
+    /// The zone reads upside down in the turned page: its printed fields lie below it.
+    public var upsideDown: Bool
+
+    /// The turn that makes the zone upright, in (−180, 180].
+    public var rotation: Double {
+        let turn = angle + (upsideDown ? 180 : 0)
+        return turn > 180 ? turn - 360 : turn <= -180 ? turn + 360 : turn
+    }
 }
 
 /// A page without a readable machine-readable zone. The message names no content.
@@ -122,11 +141,11 @@ public final class MRZImageReader {
 
         /// Adds one reading of a zone's lines (`key` tells zones and ways round apart) and
         /// parses every new combination of the lines read so far; true when the best is clean.
-        mutating func add(_ texts: [String], model: Int, key: Int, rotation: Double) -> Bool {
+        mutating func add(_ texts: [String], model: Int, key: Int, placement: MRZZonePlacement) -> Bool {
             var lines = lineReadings[key] ?? []
             if lines.isEmpty || lines.count != texts.count {
                 // A block read can give another number of lines: parse it alone.
-                consider(texts.map { ($0, model) }, rotation: rotation)
+                consider(texts.map { ($0, model) }, placement: placement)
                 if lines.isEmpty { lineReadings[key] = texts.map { [($0, model)] } }
                 return best?.clean == true
             }
@@ -142,13 +161,13 @@ public final class MRZImageReader {
             // The reading just made first: on a tie in rank, a whole reading wins over a mix.
             let fresh = texts.map { ($0, model) }
             for combination in [fresh] + combinations.prefix(MRZImageReader.maxCombinations) where combination.count == texts.count {
-                consider(combination, rotation: rotation)
+                consider(combination, placement: placement)
                 if best?.clean == true { return true }
             }
             return false
         }
 
-        private mutating func consider(_ lines: [(text: String, model: Int)], rotation: Double) {
+        private mutating func consider(_ lines: [(text: String, model: Int)], placement: MRZZonePlacement) {
             let texts = lines.map(\.text)
             guard tried.insert(texts.joined(separator: "\n")).inserted,
                   let document = try? MRZParser.parse(lines: texts, referenceDay: referenceDay) else { return }
@@ -167,8 +186,8 @@ public final class MRZImageReader {
             let names = Set(lines.map(\.model)).sorted().map { modelNames[$0] }
             let found = Found(
                 reading: MRZImageReading(
-                    document: document, ocrLines: texts,
-                    rotation: rotation > 180 ? rotation - 360 : rotation, model: names.joined(separator: "+")),
+                    document: document, ocrLines: texts, rotation: placement.rotation,
+                    model: names.joined(separator: "+"), placement: placement),
                 rank: rank, passed: passed)
             if best == nil || rank.lexicographicallyPrecedes(best!.rank) { best = found }
         }
@@ -196,18 +215,18 @@ public final class MRZImageReader {
             // Upright zones sit at the foot of the page; try that way round first.
             for upsideDown in zone.belowCentre ? [false, true] : [true, false] {
                 let key = 2 * number + (upsideDown ? 1 : 0)
-                let rotation = zone.angle + (upsideDown ? 180 : 0)
+                let placement = MRZZonePlacement(angle: zone.angle, box: zone.box, upsideDown: upsideDown)
                 let strips = upsideDown ? try zone.lines.reversed().map { try $0.rotated(byDegrees: 180) } : zone.lines
                 if strips.count >= 2 {
                     // Frame by frame until the lines read so far make a clean zone.
                     for framing in framings {
                         let texts = try strips.map { try read($0, framing) }
-                        if search.add(texts, model: index, key: key, rotation: rotation) { return }
+                        if search.add(texts, model: index, key: key, placement: placement) { return }
                     }
                 } else {  // lines merged into one bar: read the zone as a block
                     let block = upsideDown ? try zone.block.rotated(byDegrees: 180) : zone.block
                     let texts = try engine.read(block, layout: .singleBlock).lines.filter { $0.count >= 20 }
-                    if search.add(texts, model: index, key: key, rotation: rotation) { return }
+                    if search.add(texts, model: index, key: key, placement: placement) { return }
                 }
             }
         }

@@ -52,7 +52,7 @@ struct MRZCommand: ToolCommand {
             let reading = try reader.read(page, referenceDay: MRZDay(Date()))
             document = reading.document
             // Best effort: a page whose printed fields cannot be read still has its zone.
-            printed = try? MRZVisualZoneReader().read(page, reading: reading)
+            printed = try? MRZVisualZoneReader().read(page, reading: reading, finder: reader.finder)
             source = .object([
                 ("image", .string(image!)), ("rotation", .rounded(reading.rotation, places: 1)),
                 ("model", .string(reading.model)),

@@ -108,7 +108,7 @@ import Testing
         #expect(MRZVisualZoneReader.aboveZone(lines).map(\.text) == ["12 AUG/AOUT 1974"])
     }
 
-    @Test(arguments: ["page-td3-upright.jpg", "page-td3-rot180.jpg", "page-td3-rot90.jpg"])
+    @Test(arguments: ["page-td3-upright.jpg", "page-td3-rot180.jpg", "page-td3-rot90.jpg", "page-td3-book.jpg"])
     func specimenPagePrintsTheZoneDates(name: String) throws {
         let page = try StampImage(contentsOf: MRZImageTests.fixture(name))
         let reading = try MRZImageReader().read(page, referenceDay: mrzToday)
@@ -118,6 +118,21 @@ import Testing
         #expect(printed.issueDate == "2007-04-16")
         #expect(printed.placeOfBirth == "ZENITH")
         #expect(printed.differences.isEmpty)
+    }
+
+    /// The facing page's visa prints other labelled dates; reading the whole photo would see them.
+    @Test func theFacingPageOfABookIsNotRead() throws {
+        let page = try StampImage(contentsOf: MRZImageTests.fixture("page-td3-book.jpg"))
+        let reading = try MRZImageReader().read(page, referenceDay: mrzToday)
+        var whole = reading
+        whole.placement = nil
+        let wholePage = try MRZVisualZoneReader().read(page, reading: whole)
+        let dates = [wholePage.birthDate, wholePage.issueDate, wholePage.expiryDate]
+        let aboveZone = try MRZVisualZoneReader().read(page, reading: reading)
+        #expect(dates != [aboveZone.birthDate, aboveZone.issueDate, aboveZone.expiryDate] || !wholePage.differences.isEmpty,
+                "the whole page should show what the crop avoids: \(dates)")
+        #expect(aboveZone.issueDate == "2007-04-16")
+        #expect(aboveZone.differences.isEmpty)
     }
 
     @Test func randomAndMutatedTextNeverCrashes() throws {

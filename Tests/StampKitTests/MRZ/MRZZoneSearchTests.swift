@@ -14,14 +14,18 @@ import Testing
     /// The upper line with the issuing state misread as an unknown one: unchecked, so only doubtful.
     var doubtfulUpper: String { upper.replacingOccurrences(of: "P<UTO", with: "P<UTQ") }
 
+    func place(_ angle: Double) -> MRZZonePlacement {
+        MRZZonePlacement(angle: angle, box: PixelBox(x: 0, y: 0, width: 900, height: 60), upsideDown: false)
+    }
+
     @Test func linesReadRightInDifferentFramesMakeTheZone() {
         var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz"])
-        let added1 = search.add([upper, brokenLower], model: 0, key: 0, rotation: 0)
+        let added1 = search.add([upper, brokenLower], model: 0, key: 0, placement: place(0))
         #expect(!added1)
         #expect(search.best?.reading.document.valid == false)
         // The second frame gets the lower line right and the upper one doubtful: neither reading
         // alone is clean, their good lines together are.
-        let added2 = search.add([doubtfulUpper, lower], model: 0, key: 0, rotation: 0)
+        let added2 = search.add([doubtfulUpper, lower], model: 0, key: 0, placement: place(0))
         #expect(added2)
         let reading = search.best?.reading
         #expect(reading?.document.valid == true)
@@ -32,8 +36,8 @@ import Testing
 
     @Test func aMixOfModelsNamesBoth() {
         var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz", "Latin"])
-        _ = search.add([upper, brokenLower], model: 0, key: 0, rotation: 0)
-        let added3 = search.add([doubtfulUpper, lower], model: 1, key: 0, rotation: 0)
+        _ = search.add([upper, brokenLower], model: 0, key: 0, placement: place(0))
+        let added3 = search.add([doubtfulUpper, lower], model: 1, key: 0, placement: place(0))
         #expect(added3)
         #expect(search.best?.reading.model == "mrz+Latin")
         #expect(search.best?.reading.document.lines == [upper, lower])
@@ -41,27 +45,33 @@ import Testing
 
     @Test func linesOfOtherZonesOrTheOtherWayRoundAreNotMixedIn() {
         var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz"])
-        _ = search.add([upper, brokenLower], model: 0, key: 0, rotation: 0)
+        _ = search.add([upper, brokenLower], model: 0, key: 0, placement: place(0))
         // The same text under another key (the zone upside down, or another candidate zone)
         // must not borrow the first key's upper line.
-        let added4 = search.add([doubtfulUpper, lower], model: 0, key: 1, rotation: 180)
+        let added4 = search.add([doubtfulUpper, lower], model: 0, key: 1, placement: place(180))
         #expect(!added4)
         #expect(search.best?.reading.document.lines != [upper, lower])
     }
 
     @Test func aWholeCleanReadingWinsWithoutMixing() {
         var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz"])
-        let added5 = search.add([upper, lower], model: 0, key: 0, rotation: -90)
+        let added5 = search.add([upper, lower], model: 0, key: 0, placement: place(-90))
         #expect(added5)
         #expect(search.best?.reading.rotation == -90)
         #expect(search.best?.reading.document.repairs.isEmpty == true)
     }
 
+    @Test(arguments: [(0.0, false, 0.0), (3.5, true, -176.5), (-90.0, true, 90.0), (179.0, true, -1.0), (-2.0, false, -2.0)])
+    func theTurnThatMakesTheZoneUpright(angle: Double, upsideDown: Bool, rotation: Double) {
+        let placement = MRZZonePlacement(angle: angle, box: PixelBox(x: 0, y: 0, width: 1, height: 1), upsideDown: upsideDown)
+        #expect(abs(placement.rotation - rotation) < 1e-9)
+    }
+
     @Test func aBlockReadWithAnotherLineCountIsParsedAlone() {
         var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz"])
-        _ = search.add([upper, brokenLower], model: 0, key: 0, rotation: 0)
+        _ = search.add([upper, brokenLower], model: 0, key: 0, placement: place(0))
         // Lines merged into one: nothing to combine with, and no crash.
-        let added6 = search.add([upper + lower], model: 0, key: 0, rotation: 0)
+        let added6 = search.add([upper + lower], model: 0, key: 0, placement: place(0))
         #expect(!added6)
         #expect(search.best?.reading.document.valid == false)
     }
