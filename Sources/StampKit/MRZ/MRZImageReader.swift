@@ -167,6 +167,34 @@ public final class MRZImageReader {
             return false
         }
 
+        /// The line no check digit covers (the names; TD3 and TD2 also hold the document code
+        /// and issuing state there) of the best reading, if it is clean.
+        var uncheckedLine: Int? {
+            guard let best, best.clean else { return nil }
+            return best.reading.document.format == .td1 ? 2 : 0
+        }
+
+        /// Puts a character-by-character majority of `readings` (other frames' readings of the
+        /// unchecked line, each as long as the best's) in place of the best reading's line, if
+        /// the zone still reads clean: a lone frame's slip in a name has nothing else to catch it.
+        mutating func vote(_ readings: [String], model: Int, placement: MRZZonePlacement) {
+            guard let line = uncheckedLine, let best else { return }
+            let chosen = Array(best.reading.ocrLines[line])
+            let others = readings.map(Array.init).filter { $0.count == chosen.count }
+            guard others.count >= 2 else { return }
+            var voted = chosen
+            for position in chosen.indices where others.allSatisfy({ $0[position] == others[0][position] }) {
+                voted[position] = others[0][position]  // two frames against one
+            }
+            guard voted != chosen else { return }
+            var texts = best.reading.ocrLines
+            texts[line] = String(voted)
+            let kept = self.best
+            self.best = nil
+            consider(texts.map { ($0, model) }, placement: placement)
+            if self.best?.clean != true { self.best = kept }
+        }
+
         private mutating func consider(_ lines: [(text: String, model: Int)], placement: MRZZonePlacement) {
             let texts = lines.map(\.text)
             guard tried.insert(texts.joined(separator: "\n")).inserted,
@@ -221,7 +249,19 @@ public final class MRZImageReader {
                     // Frame by frame until the lines read so far make a clean zone.
                     for framing in framings {
                         let texts = try strips.map { try read($0, framing) }
-                        if search.add(texts, model: index, key: key, placement: placement) { return }
+                        guard search.add(texts, model: index, key: key, placement: placement) else { continue }
+                        // Clean: the checks vouch for every line but the names'. Read that one in
+                        // the other frames too; stop at the first that agrees.
+                        if let line = search.uncheckedLine, framings.count > 1, line < strips.count {
+                            var others: [String] = []
+                            for other in framings where other != framing {
+                                let text = try read(strips[line], other)
+                                if text == search.best?.reading.ocrLines[line] { break }
+                                others.append(text)
+                            }
+                            search.vote(others, model: index, placement: placement)
+                        }
+                        return
                     }
                 } else {  // lines merged into one bar: read the zone as a block
                     let block = upsideDown ? try zone.block.rotated(byDegrees: 180) : zone.block

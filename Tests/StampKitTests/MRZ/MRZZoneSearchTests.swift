@@ -67,6 +67,40 @@ import Testing
         #expect(abs(placement.rotation - rotation) < 1e-9)
     }
 
+    /// The name line has no check digit: two other frames agreeing on a letter outvote the first.
+    @Test func twoFramesOutvoteASlipInTheNames() {
+        var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz"])
+        let slip = upper.replacingOccurrences(of: "ANNA", with: "ANKA")
+        let added = search.add([slip, lower], model: 0, key: 0, placement: place(0))
+        #expect(added)
+        #expect(search.uncheckedLine == 0)
+        // One other frame is no majority.
+        search.vote([upper], model: 0, placement: place(0))
+        #expect(search.best?.reading.document.givenNames == "ANKA MARIA")
+        // Two frames that disagree with each other at the slip leave it.
+        search.vote([upper, upper.replacingOccurrences(of: "ANNA", with: "ANHA")], model: 0, placement: place(0))
+        #expect(search.best?.reading.document.givenNames == "ANKA MARIA")
+        search.vote([upper, upper.replacingOccurrences(of: "MARIA", with: "MAPIA")], model: 0, placement: place(0))
+        #expect(search.best?.reading.document.givenNames == "ANNA MARIA")
+        #expect(search.best?.reading.document.lines == [upper, lower])
+    }
+
+    @Test func aVoteThatWouldMakeTheZoneDoubtfulIsRefused() {
+        var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz"])
+        _ = search.add([upper, lower], model: 0, key: 0, placement: place(0))
+        search.vote([doubtfulUpper, doubtfulUpper], model: 0, placement: place(0))
+        #expect(search.best?.reading.document.issuingState == "UTO")
+        #expect(search.best?.clean == true)
+    }
+
+    @Test func noVoteOnAZoneThatIsNotClean() {
+        var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz"])
+        _ = search.add([upper.replacingOccurrences(of: "ANNA", with: "ANKA"), brokenLower], model: 0, key: 0, placement: place(0))
+        #expect(search.uncheckedLine == nil)
+        search.vote([upper, upper], model: 0, placement: place(0))
+        #expect(search.best?.reading.document.givenNames == "ANKA MARIA")
+    }
+
     @Test func aBlockReadWithAnotherLineCountIsParsedAlone() {
         var search = MRZImageReader.ZoneSearch(referenceDay: day, modelNames: ["mrz"])
         _ = search.add([upper, brokenLower], model: 0, key: 0, placement: place(0))
