@@ -80,10 +80,15 @@ public struct MRZZoneFinder {
                 pages[turn] = page
             }
             let scale = Double(page.height) / Double(workHeight)
-            let lines = try group.boxes.map { box in
-                try Self.cut(page, box: box, scale: scale, marginX: 1.2, marginY: 0.45)
-            }
             let union = group.boxes.dropFirst().reduce(group.boxes[0]) { Self.union($0, $1) }
+            // A zone's lines are equally long: a line whose end letters are faint (glare, a
+            // shadow) or pulled apart (uneven pitch) and fell off its bar is cut as long as the
+            // longest.
+            let lines = try group.boxes.map { box in
+                let short = union.width - box.width > box.height
+                return try Self.cut(page, box: short ? PixelBox(x: union.x, y: box.y, width: union.width, height: box.height) : box,
+                                    scale: scale, marginX: 1.2, marginY: 0.45)
+            }
             let block = try Self.cut(page, box: union, scale: scale, marginX: 1.2, marginY: 0.45 / Double(group.boxes.count))
             let centre = Double(union.y) + Double(union.height) / 2
             result.append(MRZZoneImage(
