@@ -59,9 +59,12 @@ extension StampImage {
     }
 
     /// The rows round the fullest row of `counts` that reach 1/`cut` of it, bridging gaps of up
-    /// to `bridge` rows; nil when no row has any.
+    /// to `bridge` rows; nil when no row has any. The fullest row is sought in the middle half:
+    /// the finder cuts the line centred, and a neighbouring line cut in at the top or bottom must
+    /// not win when this one reads faint.
     static func letterBand(_ counts: [Int], cut: Int, bridge: Int) -> ClosedRange<Int>? {
-        guard let peak = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[peak] > 0 else { return nil }
+        let middle = counts.count >= 8 ? counts.count / 4..<(counts.count - counts.count / 4) : counts.indices
+        guard let peak = middle.max(by: { counts[$0] < counts[$1] }), counts[peak] > 0 else { return nil }
         let least = max(1, counts[peak] / cut)
         func edge(_ step: Int) -> Int {
             var edge = peak, probe = peak + step
