@@ -90,4 +90,39 @@ import Testing
         let first = try #require(rows.first), last = try #require(rows.last)
         #expect(last - first + 1 <= 22, "inked rows \(first)...\(last)")
     }
+
+    @Test func faintLineIsFramedRatherThanTheNeighbourCutIn() throws {
+        // This line is half printed (every other letter); the foot of the full line above fills
+        // the strip's top rows with more ink than it has.
+        let strip = try Self.image(width: 760, height: 80) { x, y in
+            let column = x - 20
+            guard column >= 0, column < 44 * 16 else { return 215 }
+            if (column / 16) % 2 == 0, Self.letter(column % 16, y - 30, height: 20) { return 40 }
+            if Self.letter(column % 16, y + 8, height: 20) { return 40 }  // rows 0...11: its foot
+            return 215
+        }
+        let framed = try strip.textLineFramed()
+        #expect(abs(framed.height - 53) <= 2, "letters must fill 0.375 of the frame, got \(framed.height) rows")
+        let rows = try Self.inkedRows(framed)
+        let first = try #require(rows.first), last = try #require(rows.last)
+        #expect(last - first + 1 <= 22, "inked rows \(first)...\(last)")
+    }
+
+    @Test func zoneLineWithFaintEndIsCutAsLongAsTheZone() throws {
+        // A two-line zone whose second line loses its last five letters to glare: too faint to
+        // join its bar, still there for the reader.
+        let page = try Self.image(width: 1000, height: 700) { x, y in
+            let column = x - 250
+            guard column >= 0, column < 44 * 11 else { return 215 }
+            let index = column / 11
+            if Self.letter(column % 11 - 1, y - 500, height: 14) { return 40 }
+            if Self.letter(column % 11 - 1, y - 524, height: 14) { return index >= 39 ? 175 : 40 }
+            return 215
+        }
+        let zones = try MRZZoneFinder().zones(in: page)
+        let zone = try #require(zones.first)
+        try #require(zone.lines.count == 2)
+        #expect(abs(zone.lines[0].width - zone.lines[1].width) <= 2,
+                "line widths \(zone.lines[0].width) and \(zone.lines[1].width)")
+    }
 }
