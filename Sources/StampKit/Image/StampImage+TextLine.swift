@@ -34,7 +34,8 @@ extension StampImage {
         // the ink band the model was trained with.
         var band = inkBand
         var blank = false
-        if let runsBand = Self.letterBand(runs, cut: 4, bridge: 0), inkBand.count * 5 > runsBand.count * 6 + 5 {
+        let runsBand = Self.letterBand(runs, cut: 4, bridge: 0)
+        if let runsBand, inkBand.count * 5 > runsBand.count * 6 + 5 {
             band = runsBand
             blank = true
         }
@@ -45,9 +46,16 @@ extension StampImage {
         let above = top - Int((Double(extra) * topShare).rounded())
         let below = above + wanted - 1
         // Keep the band and a sliver of paper round it; the rest of the frame is blank paper, as
-        // the model saw in training, not the neighbouring line's feet or a shadow's edge.
-        let slack = blank ? max(1, letters / 8) : height
-        let cropTop = max(0, above, top - slack), cropBottom = min(height - 1, below, bottom + slack)
+        // the model saw in training, when the frame would otherwise take in strokes along the
+        // line or letters of a neighbouring line (as many runs as a quarter of the letters').
+        let slack = max(1, letters / 8)
+        if !blank, let peak = runsBand.flatMap({ runs[$0].max() }) {
+            blank = runs.indices.contains { row in
+                row >= above && row <= below && (row < top - slack || row > bottom + slack) && runs[row] >= max(1, peak / 4)
+            }
+        }
+        let keep = blank ? slack : height
+        let cropTop = max(0, above, top - keep), cropBottom = min(height - 1, below, bottom + keep)
         let kept = try flat.cropped(to: PixelBox(x: 0, y: cropTop, width: width, height: cropBottom - cropTop + 1))
         let padTop = cropTop - above, padBottom = below - cropBottom
         guard padTop > 0 || padBottom > 0 else { return kept }

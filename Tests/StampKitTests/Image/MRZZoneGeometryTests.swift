@@ -125,4 +125,20 @@ import Testing
         #expect(abs(zone.lines[0].width - zone.lines[1].width) <= 2,
                 "line widths \(zone.lines[0].width) and \(zone.lines[1].width)")
     }
+
+    @Test func neighbourWithinTheFrameIsBlankedOut() throws {
+        // The next line's tops eight rows under this one: apart from the band, but inside the
+        // frame the model is given (letters 0.375 of its height).
+        let strip = try Self.image(width: 760, height: 80) { x, y in
+            let column = x - 20
+            guard column >= 0, column < 44 * 16 else { return 215 }
+            if Self.letter(column % 16, y - 30, height: 20) || Self.letter(column % 16, y - 58, height: 20) { return 40 }
+            return 215
+        }
+        let framed = try strip.textLineFramed()
+        #expect(abs(framed.height - 53) <= 2, "letters must fill 0.375 of the frame, got \(framed.height) rows")
+        let rows = try Self.inkedRows(framed)
+        let first = try #require(rows.first), last = try #require(rows.last)
+        #expect(last - first + 1 <= 22, "inked rows \(first)...\(last)")
+    }
 }
