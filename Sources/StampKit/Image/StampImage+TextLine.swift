@@ -54,6 +54,8 @@ extension StampImage {
                 row >= above && row <= below && (row < top - slack || row > bottom + slack) && runs[row] >= max(1, peak / 4)
             }
         }
+        // Straightening grew the canvas round the line: frame within the turned strip's bounds.
+        let width = flat.width, height = flat.height
         let keep = blank ? slack : height
         let cropTop = max(0, above, top - keep), cropBottom = min(height - 1, below, bottom + keep)
         let kept = try flat.cropped(to: PixelBox(x: 0, y: cropTop, width: width, height: cropBottom - cropTop + 1))
