@@ -62,13 +62,17 @@ public struct MRZZoneFinder {
         // are the page's longest) — and look again at that angle, that look first.
         let widest = found.flatMap { f in f.group.boxes.map { (f.angle, $0) } }.max { $0.1.width < $1.1.width }
         var focus = found.first.map { ($0.angle, $0.group.boxes.dropFirst().reduce($0.group.boxes[0]) { Self.union($0, $1) }) }
+        var lone = false
         if let (turn, box) = widest, !found.contains(where: { f in
             f.group.boxes.count >= 2 && f.group.boxes.allSatisfy { Double($0.width) >= 0.8 * Double(box.width) }
         }) {
             focus = (turn, box)
+            lone = true
         }
         if let (turn, box) = focus, let work = works[turn] {
-            let margin = box.height
+            // A lone bar is often the zone's lines merged by a tilt the page angle missed, and
+            // split again into slivers by row: look a tilt's drift (~7°) above and below it.
+            let margin = lone ? max(box.height, box.width / 8) : box.height
             let y0 = max(0, box.y - margin), y1 = min(work.height, box.y + box.height + margin)
             let region = try work.cropped(to: PixelBox(x: box.x, y: y0, width: box.width, height: y1 - y0))
             let (local, localConfidence) = try region.textLineAngle()
@@ -88,10 +92,15 @@ public struct MRZZoneFinder {
                 pages[turn] = page
             }
             let scale = Double(page.height) / Double(workHeight)
-            let lines = try group.boxes.map { box in
-                try Self.cut(page, box: box, scale: scale, marginX: 1.2, marginY: 0.45)
-            }
             let union = group.boxes.dropFirst().reduce(group.boxes[0]) { Self.union($0, $1) }
+            // A zone's lines are equally long: a line whose end letters are faint (glare, a
+            // shadow) or pulled apart (uneven pitch) and fell off its bar is cut as long as the
+            // longest.
+            let lines = try group.boxes.map { box in
+                let short = union.width - box.width > box.height
+                return try Self.cut(page, box: short ? PixelBox(x: union.x, y: box.y, width: union.width, height: box.height) : box,
+                                    scale: scale, marginX: 1.2, marginY: 0.45)
+            }
             let block = try Self.cut(page, box: union, scale: scale, marginX: 1.2, marginY: 0.45 / Double(group.boxes.count))
             let centre = Double(union.y) + Double(union.height) / 2
             let box = PixelBox(

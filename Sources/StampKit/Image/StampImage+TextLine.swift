@@ -24,39 +24,71 @@ extension StampImage {
             binary = turned
             binaryOwned = turned
         }
-        guard let counts = inkPerRow(binary) else { throw Self.framingFailed }
-        guard let peak = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[peak] > 0 else { return flat }
-        // The band round the fullest row, bridging gaps of a row or two (thin strokes of `<`);
-        // fragments of a neighbouring line beyond an empty stretch are left outside.
-        let cut = max(1, counts[peak] / 7)
-        var top = peak, bottom = peak
-        func extend(_ edge: inout Int, by step: Int) {
-            var probe = edge + step
-            while probe >= 0, probe < counts.count {
-                if counts[probe] >= cut {
-                    edge = probe
-                } else if !(1...2).contains(where: { probe + $0 * step >= 0 && probe + $0 * step < counts.count && counts[probe + $0 * step] >= cut }) {
-                    break
-                }
-                probe += step
-            }
+        guard let ink = inkPerRow(binary), let runs = inkRunsPerRow(binary) else { throw Self.framingFailed }
+        guard let inkBand = Self.letterBand(ink, cut: 7, bridge: 2) else { return flat }
+        // Ink alone is fooled by a guilloche stroke or a shadow edge along the line, or the feet
+        // of a neighbouring line that touches this one: each widens the band until the letters
+        // are too small for the model. Ink runs are not: every row through the letters crosses
+        // many strokes, a stroke along the line is one run. When the ink band is clearly taller
+        // than the runs band, take the runs band and blank what lies outside it; otherwise keep
+        // the ink band the model was trained with.
+        var band = inkBand
+        var blank = false
+        let runsBand = Self.letterBand(runs, cut: 4, bridge: 0)
+        if let runsBand, inkBand.count * 5 > runsBand.count * 6 + 5 {
+            band = runsBand
+            blank = true
         }
-        extend(&top, by: -1)
-        extend(&bottom, by: 1)
+        let top = band.lowerBound, bottom = band.upperBound
         let letters = bottom - top + 1
         let wanted = Int((Double(letters) / letterFraction).rounded())
         let extra = max(0, wanted - letters)
         let above = top - Int((Double(extra) * topShare).rounded())
         let below = above + wanted - 1
-        let cropTop = max(0, above), cropBottom = min(height - 1, below)
-        let band = try flat.cropped(to: PixelBox(x: 0, y: cropTop, width: width, height: cropBottom - cropTop + 1))
+        // Keep the band and a sliver of paper round it; the rest of the frame is blank paper, as
+        // the model saw in training, when the frame would otherwise take in strokes along the
+        // line or letters of a neighbouring line (as many runs as a quarter of the letters').
+        let slack = max(1, letters / 8)
+        if !blank, let peak = runsBand.flatMap({ runs[$0].max() }) {
+            blank = runs.indices.contains { row in
+                row >= above && row <= below && (row < top - slack || row > bottom + slack) && runs[row] >= max(1, peak / 4)
+            }
+        }
+        // Straightening grew the canvas round the line: frame within the turned strip's bounds.
+        let width = flat.width, height = flat.height
+        let keep = blank ? slack : height
+        let cropTop = max(0, above, top - keep), cropBottom = min(height - 1, below, bottom + keep)
+        let kept = try flat.cropped(to: PixelBox(x: 0, y: cropTop, width: width, height: cropBottom - cropTop + 1))
         let padTop = cropTop - above, padBottom = below - cropBottom
-        guard padTop > 0 || padBottom > 0 else { return band }
+        guard padTop > 0 || padBottom > 0 else { return kept }
         // Background normalisation brings paper to 200; pad with the same.
-        guard let padded = pixAddBorderGeneral(band.pix, 0, 0, l_int32(padTop), l_int32(padBottom), 200) else {
+        guard let padded = pixAddBorderGeneral(kept.pix, 0, 0, l_int32(padTop), l_int32(padBottom), 200) else {
             throw Self.framingFailed
         }
         return StampImage(adopting: padded)
+    }
+
+    /// The rows round the fullest row of `counts` that reach 1/`cut` of it, bridging gaps of up
+    /// to `bridge` rows; nil when no row has any. The fullest row is sought in the middle half:
+    /// the finder cuts the line centred, and a neighbouring line cut in at the top or bottom must
+    /// not win when this one reads faint.
+    static func letterBand(_ counts: [Int], cut: Int, bridge: Int) -> ClosedRange<Int>? {
+        let middle = counts.count >= 8 ? counts.count / 4..<(counts.count - counts.count / 4) : counts.indices
+        guard let peak = middle.max(by: { counts[$0] < counts[$1] }), counts[peak] > 0 else { return nil }
+        let least = max(1, counts[peak] / cut)
+        func edge(_ step: Int) -> Int {
+            var edge = peak, probe = peak + step
+            while counts.indices.contains(probe) {
+                if counts[probe] >= least {
+                    edge = probe
+                } else if !(0..<bridge).contains(where: { counts.indices.contains(probe + ($0 + 1) * step) && counts[probe + ($0 + 1) * step] >= least }) {
+                    break
+                }
+                probe += step
+            }
+            return edge
+        }
+        return edge(-1)...edge(1)
     }
 
     static let framingFailed = ImageError(.operationFailed, "Leptonica could not frame a line of the machine-readable zone; try a sharper photo")
@@ -71,5 +103,27 @@ func inkPerRow(_ binary: UnsafeMutablePointer<PIX>) -> [Int]? {
         var value: l_int32 = 0
         numaGetIValue(numa, row, &value)
         return Int(value)
+    }
+}
+
+/// Runs of black pixels starting in each row of a 1-bit image, top to bottom; nil when the image
+/// is not 1-bit.
+func inkRunsPerRow(_ binary: UnsafeMutablePointer<PIX>) -> [Int]? {
+    guard pixGetDepth(binary) == 1, let data = pixGetData(binary) else { return nil }
+    let width = Int(pixGetWidth(binary)), height = Int(pixGetHeight(binary)), wpl = Int(pixGetWpl(binary))
+    // Leptonica packs a row's pixels into 32-bit words, the leftmost pixel in the high bit; the
+    // last word's spare low bits are not guaranteed clear.
+    let lastMask: UInt32 = width % 32 == 0 ? ~0 : ~UInt32(0) << UInt32(32 - width % 32)
+    return (0..<height).map { y in
+        let row = data + y * wpl
+        var runs = 0
+        var left: UInt32 = 0
+        for i in 0..<wpl {
+            let word = i == wpl - 1 ? row[i] & lastMask : row[i]
+            // A run starts at a black pixel whose left neighbour is white.
+            runs += (word & ~((word >> 1) | (left << 31))).nonzeroBitCount
+            left = word & 1
+        }
+        return runs
     }
 }
