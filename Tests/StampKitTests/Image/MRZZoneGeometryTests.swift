@@ -53,6 +53,18 @@ import Testing
         }
     }
 
+    /// Frames `strip` and checks the 20-row letters fill 0.375 of the frame and only they (and at
+    /// most a row of paper round them) are inked.
+    static func expectOnlyTheLettersFramed(_ strip: StampImage, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let framed = try strip.textLineFramed()
+        #expect(abs(framed.height - 53) <= 2, "letters must fill 0.375 of the frame, got \(framed.height) rows",
+                sourceLocation: sourceLocation)
+        let rows = try inkedRows(framed)
+        let first = try #require(rows.first, sourceLocation: sourceLocation)
+        let last = try #require(rows.last, sourceLocation: sourceLocation)
+        #expect(last - first + 1 <= 22, "inked rows \(first)...\(last)", sourceLocation: sourceLocation)
+    }
+
     @Test func cleanLineKeepsTheTrainedGeometry() throws {
         let framed = try Self.strip(top: 30).textLineFramed()
         // 20 letter rows at 0.375 of the frame.
@@ -65,12 +77,7 @@ import Testing
         // A guilloche stroke close above the letters and two below, each parted from the letters
         // by a row or two of paper: ink per row alone takes them for part of the line.
         let strip = try Self.strip(top: 30, strokes: [26, 27, 51, 52, 54, 55])
-        let framed = try strip.textLineFramed()
-        #expect(abs(framed.height - 53) <= 2, "letters must fill 0.375 of the frame, got \(framed.height) rows")
-        let rows = try Self.inkedRows(framed)
-        let first = try #require(rows.first), last = try #require(rows.last)
-        // Only the letters (and at most a row of paper round them) are inked.
-        #expect(last - first + 1 <= 22, "inked rows \(first)...\(last)")
+        try Self.expectOnlyTheLettersFramed(strip)
     }
 
     @Test func neighbouringLinesFeetAreBlankedOut() throws {
@@ -84,11 +91,7 @@ import Testing
             if y >= 52, (column / 16) % 3 == 0, Self.letter(column % 16, y - 52, height: 20) { return 40 }
             return 215
         }
-        let framed = try strip.textLineFramed()
-        #expect(abs(framed.height - 53) <= 2, "letters must fill 0.375 of the frame, got \(framed.height) rows")
-        let rows = try Self.inkedRows(framed)
-        let first = try #require(rows.first), last = try #require(rows.last)
-        #expect(last - first + 1 <= 22, "inked rows \(first)...\(last)")
+        try Self.expectOnlyTheLettersFramed(strip)
     }
 
     @Test func faintLineIsFramedRatherThanTheNeighbourCutIn() throws {
@@ -101,11 +104,7 @@ import Testing
             if Self.letter(column % 16, y + 8, height: 20) { return 40 }  // rows 0...11: its foot
             return 215
         }
-        let framed = try strip.textLineFramed()
-        #expect(abs(framed.height - 53) <= 2, "letters must fill 0.375 of the frame, got \(framed.height) rows")
-        let rows = try Self.inkedRows(framed)
-        let first = try #require(rows.first), last = try #require(rows.last)
-        #expect(last - first + 1 <= 22, "inked rows \(first)...\(last)")
+        try Self.expectOnlyTheLettersFramed(strip)
     }
 
     @Test func zoneLineWithFaintEndIsCutAsLongAsTheZone() throws {
@@ -135,10 +134,6 @@ import Testing
             if Self.letter(column % 16, y - 30, height: 20) || Self.letter(column % 16, y - 58, height: 20) { return 40 }
             return 215
         }
-        let framed = try strip.textLineFramed()
-        #expect(abs(framed.height - 53) <= 2, "letters must fill 0.375 of the frame, got \(framed.height) rows")
-        let rows = try Self.inkedRows(framed)
-        let first = try #require(rows.first), last = try #require(rows.last)
-        #expect(last - first + 1 <= 22, "inked rows \(first)...\(last)")
+        try Self.expectOnlyTheLettersFramed(strip)
     }
 }
