@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The architecture, one target per pipeline stage. Every dependency points down the pipeline,
+// so the compiler refuses a back-edge:
+//
+//   stampkit (executable) ─► StampKit (umbrella: re-exports the stages)
+//   Scan ─► Matching ─► Evidence ─► OCR ─► Imaging ─► Support
+//                  └──► Gazetteer ─► SQLite ─► Support
+//   MRZ ─► OCR, Imaging
+//
+// Only Imaging touches Leptonica, only OCR Tesseract, only SQLite the SQLite library.
 let package = Package(
     name: "StampKit",
     products: [
@@ -17,9 +26,20 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+
+        .target(name: "StampKitSupport"),
+        .target(name: "StampKitSQLite", dependencies: ["CSQLite", "StampKitSupport"]),
+        .target(name: "StampKitImaging", dependencies: ["CLeptonica", "StampKitSupport"]),
+        .target(name: "StampKitOCR", dependencies: ["CTesseract", "StampKitImaging"]),
+        .target(name: "StampKitGazetteer", dependencies: ["StampKitSQLite"]),
+        .target(name: "StampKitEvidence", dependencies: ["StampKitOCR"]),
+        .target(name: "StampKitMatching", dependencies: ["StampKitEvidence", "StampKitGazetteer"]),
+        .target(name: "StampKitMRZ", dependencies: ["StampKitOCR"]),
+        .target(name: "StampKitScan", dependencies: ["StampKitMatching"]),
         .target(
             name: "StampKit",
-            dependencies: ["CTesseract", "CLeptonica", "CSQLite"]),
+            dependencies: ["StampKitScan", "StampKitMRZ"]),
+
         .executableTarget(
             name: "stampkit",
             dependencies: ["StampKit"]),

@@ -1,5 +1,11 @@
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitSQLite
+@testable import StampKitSupport
 
 @Suite struct FailureClassTests {
     @Test func exitCodesAreDistinctPerClass() {

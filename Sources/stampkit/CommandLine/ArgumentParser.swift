@@ -25,30 +25,48 @@ struct ParsedCommand: Equatable {
     /// The command words after the tool name, e.g. `gazetteer build`.
     var name: String { path.dropFirst().joined(separator: " ") }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { options[name]?.last }
-    func values(_ name: String) -> [String] { options[name] ?? [] }
-    func argument(_ name: String) -> String? { arguments[name]?.first }
-    func argumentList(_ name: String) -> [String] { arguments[name] ?? [] }
+    /// The names the command's table declares; reading any other is a programming error.
+    var declared: Set<String> = []
+
+    /// Whether the flag was given.
+    subscript(flag: Flag) -> Bool { flags.contains(checked(flag.spec.name)) }
+
+    /// The option's value (the last one given), or nil.
+    func value(_ option: ValueOption) -> String? { options[checked(option.spec.name)]?.last }
+
+    /// Every value of a repeatable option, in the order given.
+    func values(_ option: ValueOption) -> [String] { options[checked(option.spec.name)] ?? [] }
+
+    /// The argument's value, or nil when an optional one was left out.
+    func argument(_ argument: Argument) -> String? { arguments[checked(argument.spec.name)]?.first }
+
+    /// Every value of a repeating argument.
+    func arguments(_ argument: Argument) -> [String] { arguments[checked(argument.spec.name)] ?? [] }
 
     /// The value of an integer option within `range`, or `defaultValue` when not given.
-    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws -> Int {
-        guard let text = value(name) else { return defaultValue }
+    func integer(_ option: ValueOption, in range: ClosedRange<Int>, default defaultValue: Int) throws -> Int {
+        guard let text = value(option) else { return defaultValue }
         guard let n = Int(text), range.contains(n) else {
             throw UsageError(
-                message: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                message: "--\(option.spec.name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return n
     }
 
     /// The value of a decimal option within `range`, or nil when not given.
-    func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
-        guard let text = value(name) else { return nil }
+    func number(_ option: ValueOption, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = value(option) else { return nil }
         guard let n = Double(text), n.isFinite, range.contains(n) else {
             throw UsageError(
-                message: "--\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                message: "--\(option.spec.name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return n
+    }
+
+    /// A command that reads a name its own table does not declare would silently get nothing.
+    private func checked(_ name: String) -> String {
+        precondition(declared.isEmpty || declared.contains(name), "'\(name)' is read but not declared in '\(self.name)'")
+        return name
     }
 }
 
@@ -130,6 +148,7 @@ struct ArgumentParser {
             return (spec, parsed)
         }
         try assign(positionals, to: spec, in: &parsed)
+        parsed.declared = Set(spec.options.map(\.name) + spec.arguments.map(\.name))
         return (spec, parsed)
     }
 

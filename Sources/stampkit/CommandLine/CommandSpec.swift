@@ -37,6 +37,45 @@ struct OptionSpec: Sendable {
     }
 }
 
+/// A flag (`--json`) declared once: the command's table lists it and `run` reads it through the
+/// same value, so a misspelt name cannot compile.
+struct Flag: Sendable {
+    /// How it is parsed and shown in help.
+    let spec: OptionSpec
+
+    init(_ name: String, short: Character? = nil, help: String) {
+        spec = .flag(name, short: short, help: help)
+    }
+}
+
+/// An option that takes a value (`--top N`), declared once like `Flag`.
+struct ValueOption: Sendable {
+    /// How it is parsed and shown in help.
+    let spec: OptionSpec
+
+    init(_ name: String, _ valueName: String, short: Character? = nil, help: String, repeating: Bool = false) {
+        spec = .value(name, valueName, short: short, help: help, repeating: repeating)
+    }
+}
+
+/// A positional argument declared once like `Flag`.
+struct Argument: Sendable {
+    /// How it is parsed and shown in help.
+    let spec: ArgumentSpec
+
+    init(_ name: String, help: String, repeating: Bool = false, optional: Bool = false) {
+        spec = ArgumentSpec(name: name, help: help, repeating: repeating, optional: optional)
+    }
+}
+
+/// Either kind of declared option, so a command's table can list flags and values together.
+protocol DeclaredOption: Sendable {
+    var spec: OptionSpec { get }
+}
+
+extension Flag: DeclaredOption {}
+extension ValueOption: DeclaredOption {}
+
 /// One command of the tool: its words, help text and what it accepts. A command with
 /// subcommands only dispatches.
 struct CommandSpec: Sendable {
@@ -48,6 +87,23 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     var subcommands: [CommandSpec] = []
+
+    init(name: String, abstract: String, discussion: String = "", subcommands: [CommandSpec] = []) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.subcommands = subcommands
+    }
+
+    /// A leaf command from its declared arguments and options.
+    init(
+        name: String, abstract: String, discussion: String = "", arguments: [Argument] = [],
+        options: [any DeclaredOption] = []
+    ) {
+        self.init(name: name, abstract: abstract, discussion: discussion)
+        self.arguments = arguments.map(\.spec)
+        self.options = options.map(\.spec)
+    }
 
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
     func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }

@@ -3,6 +3,10 @@ import StampKit
 
 /// `stampkit bench gazetteer`: search latency, open time, size (and build time with --build).
 struct BenchGazetteerCommand: ToolCommand {
+    static let rounds = ValueOption("rounds", "N", help: "Timed rounds over the query list (default 20).")
+    static let build = ValueOption("build", "DIR", help: "Build from these sources first and time the build.")
+    static let lexicons = ValueOption("lexicons", "DIR", help: "Word lists for --build (default: Lexicons).")
+    static let perQuery = Flag("per-query", help: "Also print each query's median.")
     static let spec = CommandSpec(
         name: "gazetteer",
         abstract: "Time gazetteer search and opening; print size (and build time with --build).",
@@ -14,10 +18,10 @@ struct BenchGazetteerCommand: ToolCommand {
             temporary file, times that, and benchmarks the result.
             """,
         options: [
-            .value("rounds", "N", help: "Timed rounds over the query list (default 20)."),
-            .value("build", "DIR", help: "Build from these sources first and time the build."),
-            .value("lexicons", "DIR", help: "Word lists for --build (default: Lexicons)."),
-            .flag("per-query", help: "Also print each query's median."),
+            Self.rounds,
+            Self.build,
+            Self.lexicons,
+            Self.perQuery,
             GazetteerOption.spec,
         ])
 
@@ -37,10 +41,10 @@ struct BenchGazetteerCommand: ToolCommand {
     let perQuery: Bool
 
     init(_ parsed: ParsedCommand) throws {
-        perQuery = parsed.flag("per-query")
-        rounds = try parsed.integer("rounds", in: 1...1000, default: 20)
-        buildSources = parsed.value("build").map { URL(fileURLWithPath: $0) }
-        lexicons = URL(fileURLWithPath: parsed.value("lexicons") ?? "Lexicons")
+        perQuery = parsed[Self.perQuery]
+        rounds = try parsed.integer(Self.rounds, in: 1...1000, default: 20)
+        buildSources = parsed.value(Self.build).map { URL(fileURLWithPath: $0) }
+        lexicons = URL(fileURLWithPath: parsed.value(Self.lexicons) ?? "Lexicons")
         gazetteer = GazetteerOption.resolve(parsed)
     }
 

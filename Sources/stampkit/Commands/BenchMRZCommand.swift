@@ -5,6 +5,12 @@ import StampKit
 /// the exact-read rate on photos with their truth, and the character error rate of each zone
 /// model on rendered line images.
 struct BenchMRZCommand: ToolCommand {
+    static let rounds = ValueOption("rounds", "N", help: "Timed rounds per image (default 3).")
+    static let pages = ValueOption("pages", "DIR", help: "Photos with truth.tsv, for the exact-read rate and time per page.")
+    static let strips = ValueOption("strips", "OUT", help: "With --pages: write the framed zone lines with their truth here.")
+    static let lines = ValueOption("lines", "DIR", help: "Rendered line images with truth.tsv, for the error rate per model.")
+    static let model = ValueOption("model", "NAME|PATH", help: "A zone model to time and measure (repeatable; default: the one `mrz` uses).", repeating: true)
+    static let image = Argument("image", help: "Photos of identity pages to time.", repeating: true, optional: true)
     static let spec = CommandSpec(
         name: "mrz",
         abstract: "Time reading machine-readable zones from photos; measure each model's character error rate.",
@@ -20,13 +26,13 @@ struct BenchMRZCommand: ToolCommand {
             scripts/mrz/render.py lines makes), reads every line with each model (StampKit's OCR-B model, Latin, eng, or the \
             --model ones) and prints the character error rate before repair. Prints no names or numbers.
             """,
-        arguments: [ArgumentSpec(name: "image", help: "Photos of identity pages to time.", repeating: true, optional: true)],
+        arguments: [Self.image],
         options: [
-            .value("rounds", "N", help: "Timed rounds per image (default 3)."),
-            .value("pages", "DIR", help: "Photos with truth.tsv, for the exact-read rate and time per page."),
-            .value("strips", "OUT", help: "With --pages: write the framed zone lines with their truth here."),
-            .value("lines", "DIR", help: "Rendered line images with truth.tsv, for the error rate per model."),
-            .value("model", "NAME|PATH", help: "A zone model to time and measure (repeatable; default: the one `mrz` uses).", repeating: true),
+            Self.rounds,
+            Self.pages,
+            Self.strips,
+            Self.lines,
+            Self.model,
         ])
 
     let images: [String]
@@ -37,13 +43,13 @@ struct BenchMRZCommand: ToolCommand {
     let models: [MRZModel]
 
     init(_ parsed: ParsedCommand) throws {
-        images = parsed.argumentList("image")
-        rounds = try parsed.integer("rounds", in: 1...100, default: 3)
-        pages = parsed.value("pages")
-        strips = parsed.value("strips")
+        images = parsed.arguments(Self.image)
+        rounds = try parsed.integer(Self.rounds, in: 1...100, default: 3)
+        pages = parsed.value(Self.pages)
+        strips = parsed.value(Self.strips)
         if strips != nil && pages == nil { throw UsageError(message: "--strips needs --pages DIR (the photos whose truth labels the strips)") }
-        lines = parsed.value("lines")
-        models = parsed.values("model").map(MRZModel.named)
+        lines = parsed.value(Self.lines)
+        models = parsed.values(Self.model).map(MRZModel.named)
         if images.isEmpty && pages == nil && lines == nil {
             throw UsageError(message: "give photos to time, --pages DIR to count exact readings, --lines DIR to measure models; see 'stampkit bench mrz --help'")
         }

@@ -4,6 +4,8 @@ import StampKit
 /// `stampkit bench scan IMAGE...`: full-scan time against one plain Tesseract pass on the same
 /// image in the same run, so the ratio holds on a noisy shared machine.
 struct BenchScanCommand: ToolCommand {
+    static let rounds = ValueOption("rounds", "N", help: "Timed rounds per image (default 5).")
+    static let image = Argument("image", help: "Stamp photos to time.", repeating: true)
     static let spec = CommandSpec(
         name: "scan",
         abstract: "Time a full scan against one plain Tesseract pass per image and print the ratio.",
@@ -13,9 +15,9 @@ struct BenchScanCommand: ToolCommand {
             load, straighten, read, match. Prints per-image medians and the median ratio. Runs on one \
             worker with OMP_THREAD_LIMIT=1 (set by the executable unless you set it).
             """,
-        arguments: [ArgumentSpec(name: "image", help: "Stamp photos to time.", repeating: true)],
+        arguments: [Self.image],
         options: [
-            .value("rounds", "N", help: "Timed rounds per image (default 5)."),
+            Self.rounds,
             GazetteerOption.spec,
         ])
 
@@ -24,8 +26,8 @@ struct BenchScanCommand: ToolCommand {
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
-        images = parsed.argumentList("image")
-        rounds = try parsed.integer("rounds", in: 1...100, default: 5)
+        images = parsed.arguments(Self.image)
+        rounds = try parsed.integer(Self.rounds, in: 1...100, default: 5)
         gazetteer = GazetteerOption.resolve(parsed)
     }
 

@@ -3,6 +3,11 @@ import StampKit
 
 /// `stampkit gazetteer build`: the offline gazetteer from the pinned open-data files.
 struct GazetteerBuildCommand: ToolCommand {
+    static let sources = ValueOption("sources", "DIR", help: "The fetched sources (default: build/sources).")
+    static let lexicons = ValueOption("lexicons", "DIR", help: "The word lists to carry (default: Lexicons).")
+    static let output = ValueOption("output", "PATH", help: "Where to write (default: where every command looks; see --gazetteer).")
+    static let minPopulation = ValueOption("min-population", "N", help: "Keep cities of at least N people (default \(Gazetteer.defaultMinimumCityPopulation)); airports' cities always stay.")
+    static let json = Flag("json", help: "Print the build report as JSON.")
     static let spec = CommandSpec(
         name: "build",
         abstract: "Build the gazetteer database from the fetched open-data sources.",
@@ -16,11 +21,11 @@ struct GazetteerBuildCommand: ToolCommand {
             regions/admin1CodesASCII.txt) are read when the packaged files are absent.
             """,
         options: [
-            .value("sources", "DIR", help: "The fetched sources (default: build/sources)."),
-            .value("lexicons", "DIR", help: "The word lists to carry (default: Lexicons)."),
-            .value("output", "PATH", help: "Where to write (default: where every command looks; see --gazetteer)."),
-            .value("min-population", "N", help: "Keep cities of at least N people (default \(Gazetteer.defaultMinimumCityPopulation)); airports' cities always stay."),
-            .flag("json", help: "Print the build report as JSON."),
+            Self.sources,
+            Self.lexicons,
+            Self.output,
+            Self.minPopulation,
+            Self.json,
         ])
 
     let sources: URL
@@ -30,12 +35,11 @@ struct GazetteerBuildCommand: ToolCommand {
     let json: Bool
 
     init(_ parsed: ParsedCommand) throws {
-        sources = URL(fileURLWithPath: parsed.value("sources") ?? "build/sources")
-        lexicons = URL(fileURLWithPath: parsed.value("lexicons") ?? "Lexicons")
-        output = GazetteerLocation.resolve(explicit: parsed.value("output"), environment: ProcessInfo.processInfo.environment)
-        minimumPopulation = try parsed.integer(
-            "min-population", in: 0...100_000_000, default: Gazetteer.defaultMinimumCityPopulation)
-        json = parsed.flag("json")
+        sources = URL(fileURLWithPath: parsed.value(Self.sources) ?? "build/sources")
+        lexicons = URL(fileURLWithPath: parsed.value(Self.lexicons) ?? "Lexicons")
+        output = GazetteerLocation.resolve(explicit: parsed.value(Self.output), environment: ProcessInfo.processInfo.environment)
+        minimumPopulation = try parsed.integer(Self.minPopulation, in: 0...100_000_000, default: Gazetteer.defaultMinimumCityPopulation)
+        json = parsed[Self.json]
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
@@ -64,17 +68,18 @@ struct GazetteerBuildCommand: ToolCommand {
 
 /// `stampkit gazetteer info`: what a gazetteer holds and where it came from.
 struct GazetteerInfoCommand: ToolCommand {
+    static let json = Flag("json", help: "Print as JSON.")
     static let spec = CommandSpec(
         name: "info",
         abstract: "Show the gazetteer's counts, size, source versions and attribution.",
-        options: [.flag("json", help: "Print as JSON."), GazetteerOption.spec])
+        options: [Self.json, GazetteerOption.spec])
 
     let gazetteer: URL
     let json: Bool
 
     init(_ parsed: ParsedCommand) throws {
         gazetteer = GazetteerOption.resolve(parsed)
-        json = parsed.flag("json")
+        json = parsed[Self.json]
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {

@@ -4,6 +4,10 @@ import StampKit
 /// `stampkit mrz IMAGE` / `stampkit mrz --text`: the fields of a machine-readable zone, with
 /// every check and every repaired character.
 struct MRZCommand: ToolCommand {
+    static let text = Flag("text", help: "Read the zone's lines from standard input instead of an image.")
+    static let json = Flag("json", help: "Print the fields as one JSON object.")
+    static let model = ValueOption("model", "NAME|PATH", help: "Tesseract model for the zone: an installed name (Latin, eng) or a .traineddata file (default: $STAMPKIT_MRZ_MODEL, else StampKit's OCR-B model with Latin as second opinion).")
+    static let image = Argument("image", help: "A photo of the page (JPEG, PNG, TIFF, WebP, BMP).", optional: true)
     static let spec = CommandSpec(
         name: "mrz",
         abstract: "Read the machine-readable zone of an identity page, visa or ID card.",
@@ -14,11 +18,11 @@ struct MRZCommand: ToolCommand {
             zone's 2 or 3 lines from standard input instead. The output holds names and numbers: \
             it goes to stdout only, never to logs. Exit 67 when an image has no readable zone.
             """,
-        arguments: [ArgumentSpec(name: "image", help: "A photo of the page (JPEG, PNG, TIFF, WebP, BMP).", optional: true)],
+        arguments: [Self.image],
         options: [
-            .flag("text", help: "Read the zone's lines from standard input instead of an image."),
-            .flag("json", help: "Print the fields as one JSON object."),
-            .value("model", "NAME|PATH", help: "Tesseract model for the zone: an installed name (Latin, eng) or a .traineddata file (default: $STAMPKIT_MRZ_MODEL, else StampKit's OCR-B model with Latin as second opinion)."),
+            Self.text,
+            Self.json,
+            Self.model,
         ])
 
     let image: String?
@@ -27,10 +31,10 @@ struct MRZCommand: ToolCommand {
     let model: MRZModel?
 
     init(_ parsed: ParsedCommand) throws {
-        image = parsed.argument("image")
-        text = parsed.flag("text")
-        json = parsed.flag("json")
-        model = parsed.value("model").map(MRZModel.named)
+        image = parsed.argument(Self.image)
+        text = parsed[Self.text]
+        json = parsed[Self.json]
+        model = parsed.value(Self.model).map(MRZModel.named)
         if text && image != nil {
             throw UsageError(message: "give either an IMAGE or --text (lines on standard input), not both; see 'stampkit mrz --help'")
         }

@@ -3,20 +3,22 @@ import StampKit
 
 /// `stampkit ocr IMAGE`: what Tesseract read, line by line, after straightening.
 struct OCRCommand: ToolCommand {
+    static let json = Flag("json", help: "Print lines, words, confidences and boxes as JSON.")
+    static let image = Argument("image", help: "A photo (JPEG, PNG, TIFF, WebP, BMP).")
     static let spec = CommandSpec(
         name: "ocr",
         abstract: "Show the raw text Tesseract reads on an image, with confidences and the rotation found.",
-        arguments: [ArgumentSpec(name: "image", help: "A photo (JPEG, PNG, TIFF, WebP, BMP).")],
-        options: ReadingOptions.specs + [.flag("json", help: "Print lines, words, confidences and boxes as JSON.")])
+        arguments: [Self.image],
+        options: ReadingOptions.specs + [Self.json])
 
     let image: String
     let reading: ReadingOptions
     let json: Bool
 
     init(_ parsed: ParsedCommand) throws {
-        image = parsed.argument("image") ?? ""
+        image = parsed.argument(Self.image) ?? ""
         reading = try ReadingOptions(parsed)
-        json = parsed.flag("json")
+        json = parsed[Self.json]
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {

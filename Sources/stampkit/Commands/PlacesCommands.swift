@@ -92,6 +92,12 @@ func placeLine(_ place: PlaceSummary) -> String {
 
 /// `stampkit places search`: find places by name in any language.
 struct PlacesSearchCommand: ToolCommand {
+    static let kind = ValueOption("kind", "KIND", help: "Only continent, country, region, city or airport (comma-separated or repeated).", repeating: true)
+    static let within = ValueOption("in", "CC", help: "Only places in this country (ISO alpha-2, e.g. IS).")
+    static let near = ValueOption("near", "LAT,LON", help: "Prefer places near this point, e.g. 64.13,-21.9.")
+    static let limit = ValueOption("limit", "N", help: "At most N results (default 10).")
+    static let json = Flag("json", help: "Print one JSON array of places.")
+    static let query = Argument("query", help: "What to look for (several words are one query).", repeating: true)
     static let spec = CommandSpec(
         name: "search",
         abstract: "Find continents, countries, regions, cities and airports by name, in any language.",
@@ -104,13 +110,13 @@ struct PlacesSearchCommand: ToolCommand {
             similarly important ones. Any text is safe to search: punctuation and search syntax \
             are ignored. Put -- before a query that starts with '-'.
             """,
-        arguments: [ArgumentSpec(name: "query", help: "What to look for (several words are one query).", repeating: true)],
+        arguments: [Self.query],
         options: [
-            .value("kind", "KIND", help: "Only continent, country, region, city or airport (comma-separated or repeated).", repeating: true),
-            .value("in", "CC", help: "Only places in this country (ISO alpha-2, e.g. IS)."),
-            .value("near", "LAT,LON", help: "Prefer places near this point, e.g. 64.13,-21.9."),
-            .value("limit", "N", help: "At most N results (default 10)."),
-            .flag("json", help: "Print one JSON array of places."),
+            Self.kind,
+            Self.within,
+            Self.near,
+            Self.limit,
+            Self.json,
             GazetteerOption.spec,
         ])
 
@@ -119,18 +125,18 @@ struct PlacesSearchCommand: ToolCommand {
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
-        var query = PlaceQuery(text: parsed.argumentList("query").joined(separator: " "))
-        query.kinds = try PlaceKindOption.parse(parsed.values("kind"))
-        if let country = parsed.value("in") {
+        var query = PlaceQuery(text: parsed.arguments(Self.query).joined(separator: " "))
+        query.kinds = try PlaceKindOption.parse(parsed.values(Self.kind))
+        if let country = parsed.value(Self.within) {
             guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 throw UsageError(message: "--in takes a two-letter ISO country code, e.g. IS, not '\(country.prefix(40))'")
             }
             query.countryCode = country.uppercased()
         }
-        if let near = parsed.value("near") { query.near = try CoordinateOption.parse(near, option: "--near") }
-        query.limit = try parsed.integer("limit", in: 1...1000, default: 10)
+        if let near = parsed.value(Self.near) { query.near = try CoordinateOption.parse(near, option: "--near") }
+        query.limit = try parsed.integer(Self.limit, in: 1...1000, default: 10)
         self.query = query
-        json = parsed.flag("json")
+        json = parsed[Self.json]
         gazetteer = GazetteerOption.resolve(parsed)
     }
 
@@ -155,19 +161,21 @@ struct PlacesSearchCommand: ToolCommand {
 
 /// `stampkit places show ID`: one place with its chain, codes, names and children.
 struct PlacesShowCommand: ToolCommand {
+    static let json = Flag("json", help: "Print as one JSON object.")
+    static let id = Argument("id", help: "A GeoNames ID (2643743), ISO country code (IS), admin-1 code (IS.39), or airport IATA/ICAO code (KEF).")
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show one place: its chain upward, codes, names in other languages, child counts.",
-        arguments: [ArgumentSpec(name: "id", help: "A GeoNames ID (2643743), ISO country code (IS), admin-1 code (IS.39), or airport IATA/ICAO code (KEF).")],
-        options: [.flag("json", help: "Print as one JSON object."), GazetteerOption.spec])
+        arguments: [Self.id],
+        options: [Self.json, GazetteerOption.spec])
 
     let id: String
     let json: Bool
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
-        id = parsed.argument("id") ?? ""
-        json = parsed.flag("json")
+        id = parsed.argument(Self.id) ?? ""
+        json = parsed[Self.json]
         gazetteer = GazetteerOption.resolve(parsed)
     }
 
@@ -225,6 +233,10 @@ struct PlacesShowCommand: ToolCommand {
 
 /// `stampkit places list --in ID`: the places one level down, for browsing.
 struct PlacesListCommand: ToolCommand {
+    static let within = ValueOption("in", "ID", help: "The place to look inside (any ID `places show` takes).")
+    static let kind = ValueOption("kind", "KIND", help: "List this kind instead of the next level down.")
+    static let limit = ValueOption("limit", "N", help: "At most N places (default 100).")
+    static let json = Flag("json", help: "Print one JSON array of places.")
     static let spec = CommandSpec(
         name: "list",
         abstract: "List the places inside one: continents, a continent's countries, a country's regions, …",
@@ -235,10 +247,10 @@ struct PlacesListCommand: ToolCommand {
             important first.
             """,
         options: [
-            .value("in", "ID", help: "The place to look inside (any ID `places show` takes)."),
-            .value("kind", "KIND", help: "List this kind instead of the next level down."),
-            .value("limit", "N", help: "At most N places (default 100)."),
-            .flag("json", help: "Print one JSON array of places."),
+            Self.within,
+            Self.kind,
+            Self.limit,
+            Self.json,
             GazetteerOption.spec,
         ])
 
@@ -249,12 +261,12 @@ struct PlacesListCommand: ToolCommand {
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
-        parent = parsed.value("in")
-        let kinds = try PlaceKindOption.parse(parsed.values("kind"))
+        parent = parsed.value(Self.within)
+        let kinds = try PlaceKindOption.parse(parsed.values(Self.kind))
         guard (kinds?.count ?? 0) <= 1 else { throw UsageError(message: "--kind takes one kind for places list") }
         kind = kinds?.first
-        limit = try parsed.integer("limit", in: 1...100_000, default: 100)
-        json = parsed.flag("json")
+        limit = try parsed.integer(Self.limit, in: 1...100_000, default: 100)
+        json = parsed[Self.json]
         gazetteer = GazetteerOption.resolve(parsed)
     }
 

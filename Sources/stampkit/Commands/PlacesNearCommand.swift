@@ -4,6 +4,14 @@ import StampKit
 /// `stampkit places near`: the nearest cities and airports to a point, optionally kept inside a
 /// country, a region, a radius, or the border of the country the point is in.
 struct PlacesNearCommand: ToolCommand {
+    static let kind = ValueOption("kind", "KIND", help: "Only city or airport (default: both).")
+    static let radius = ValueOption("radius", "KM", help: "Only places at most KM kilometres away.")
+    static let within = ValueOption("in", "CODE", help: "Only places of this country (IS) or admin-1 region (US.MT).")
+    static let sameCountry = Flag("same-country", help: "Stay inside the country whose border contains the point.")
+    static let limit = ValueOption("limit", "N", help: "How many places (default 5).")
+    static let borders = ValueOption("borders", "DIR", help: "Read country borders from this Natural Earth shapefile folder.")
+    static let json = Flag("json", help: "Print one JSON array of places.")
+    static let latLon = Argument("lat,lon", help: "The point in decimal degrees, e.g. 64.13,-21.94.")
     static let spec = CommandSpec(
         name: "near",
         abstract: "Find the places nearest to a latitude,longitude.",
@@ -14,15 +22,15 @@ struct PlacesNearCommand: ToolCommand {
             country whose border (Natural Earth) contains the point, so the answer never crosses it; \
             the gazetteer must carry borders, or give --borders DIR with the unpacked shapefile.
             """,
-        arguments: [ArgumentSpec(name: "lat,lon", help: "The point in decimal degrees, e.g. 64.13,-21.94.")],
+        arguments: [Self.latLon],
         options: [
-            .value("kind", "KIND", help: "Only city or airport (default: both)."),
-            .value("radius", "KM", help: "Only places at most KM kilometres away."),
-            .value("in", "CODE", help: "Only places of this country (IS) or admin-1 region (US.MT)."),
-            .flag("same-country", help: "Stay inside the country whose border contains the point."),
-            .value("limit", "N", help: "How many places (default 5)."),
-            .value("borders", "DIR", help: "Read country borders from this Natural Earth shapefile folder."),
-            .flag("json", help: "Print one JSON array of places."),
+            Self.kind,
+            Self.radius,
+            Self.within,
+            Self.sameCountry,
+            Self.limit,
+            Self.borders,
+            Self.json,
             GazetteerOption.spec,
         ])
 
@@ -32,16 +40,16 @@ struct PlacesNearCommand: ToolCommand {
     let json: Bool
 
     init(_ parsed: ParsedCommand) throws {
-        let (latitude, longitude) = try Self.coordinates(parsed.argument("lat,lon") ?? "")
+        let (latitude, longitude) = try Self.coordinates(parsed.argument(Self.latLon) ?? "")
         var query = NearestQuery(latitude: latitude, longitude: longitude)
-        if let kind = parsed.value("kind") {
+        if let kind = parsed.value(Self.kind) {
             guard let k = NearbyKind(rawValue: kind.lowercased()) else {
                 throw UsageError(message: "--kind takes city or airport, not '\(kind)'")
             }
             query.kind = k
         }
-        query.radiusKm = try parsed.number("radius", in: 0...20_100)
-        if let code = parsed.value("in") {
+        query.radiusKm = try parsed.number(Self.radius, in: 0...20_100)
+        if let code = parsed.value(Self.within) {
             let upper = code.uppercased()
             if upper.range(of: "^[A-Z]{2}$", options: .regularExpression) != nil {
                 query.countryCode = upper
@@ -53,12 +61,12 @@ struct PlacesNearCommand: ToolCommand {
                     message: "--in takes a country code (IS) or an admin-1 code (US.MT), not '\(code)'")
             }
         }
-        query.sameCountry = parsed.flag("same-country")
-        query.limit = try parsed.integer("limit", in: 1...1000, default: 5)
+        query.sameCountry = parsed[Self.sameCountry]
+        query.limit = try parsed.integer(Self.limit, in: 1...1000, default: 5)
         self.query = query
         gazetteer = GazetteerOption.resolve(parsed)
-        borders = parsed.value("borders").map { URL(fileURLWithPath: $0, isDirectory: true) }
-        json = parsed.flag("json")
+        borders = parsed.value(Self.borders).map { URL(fileURLWithPath: $0, isDirectory: true) }
+        json = parsed[Self.json]
     }
 
     /// Parses `LAT,LON` in decimal degrees; anything else is one usage line.

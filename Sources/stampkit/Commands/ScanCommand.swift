@@ -4,6 +4,10 @@ import Synchronization
 
 /// `stampkit scan IMAGE...`: propose where each stamp is from, with the evidence.
 struct ScanCommand: ToolCommand {
+    static let json = Flag("json", help: "One JSON object per image (JSON Lines), as in the README's contract.")
+    static let top = ValueOption("top", "N", help: "Show at most N candidates per image (default 3).")
+    static let jobs = ValueOption("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores).")
+    static let image = Argument("image", help: "Stamp photos (JPEG, PNG, TIFF, WebP, BMP).", repeating: true)
     static let spec = CommandSpec(
         name: "scan",
         abstract: "Propose where each stamp is from: country, region, city, airport, with evidence.",
@@ -13,11 +17,11 @@ struct ScanCommand: ToolCommand {
             chains. A bad image does not stop the batch: its error is reported and the exit code is \
             non-zero at the end.
             """,
-        arguments: [ArgumentSpec(name: "image", help: "Stamp photos (JPEG, PNG, TIFF, WebP, BMP).", repeating: true)],
+        arguments: [Self.image],
         options: ReadingOptions.specs + [
-            .flag("json", help: "One JSON object per image (JSON Lines), as in the README's contract."),
-            .value("top", "N", help: "Show at most N candidates per image (default 3)."),
-            .value("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores)."),
+            Self.json,
+            Self.top,
+            Self.jobs,
             GazetteerOption.spec,
         ])
 
@@ -29,11 +33,11 @@ struct ScanCommand: ToolCommand {
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
-        images = parsed.argumentList("image")
+        images = parsed.arguments(Self.image)
         reading = try ReadingOptions(parsed)
-        json = parsed.flag("json")
-        top = try parsed.integer("top", in: 1...50, default: 3)
-        jobs = try parsed.integer("jobs", in: 1...64, default: ProcessInfo.processInfo.activeProcessorCount)
+        json = parsed[Self.json]
+        top = try parsed.integer(Self.top, in: 1...50, default: 3)
+        jobs = try parsed.integer(Self.jobs, in: 1...64, default: ProcessInfo.processInfo.activeProcessorCount)
         gazetteer = GazetteerOption.resolve(parsed)
     }
 

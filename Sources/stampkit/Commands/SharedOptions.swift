@@ -3,25 +3,25 @@ import StampKit
 
 /// The options of every command that reads an image: languages, a known rotation, a crop.
 struct ReadingOptions {
-    static let specs: [OptionSpec] = [
-        .value("lang", "LANGS", help: "Tesseract languages, e.g. eng+isl (default: installed ones that suit stamps)."),
-        .value("rotate", "DEG", help: "Rotate by exactly DEG degrees counter-clockwise instead of finding the angle."),
-        .value("crop", "X,Y,W,H", help: "Read only this rectangle of the image (pixels, after EXIF orientation)."),
-    ]
+    static let lang = ValueOption("lang", "LANGS", help: "Tesseract languages, e.g. eng+isl (default: installed ones that suit stamps).")
+    static let rotate = ValueOption("rotate", "DEG", help: "Rotate by exactly DEG degrees counter-clockwise instead of finding the angle.")
+    static let crop = ValueOption("crop", "X,Y,W,H", help: "Read only this rectangle of the image (pixels, after EXIF orientation).")
+    /// All three, for a command's table.
+    static let specs: [any DeclaredOption] = [lang, rotate, crop]
 
     let options: ReadOptions
 
     init(_ parsed: ParsedCommand) throws {
         var options = ReadOptions()
-        if let lang = parsed.value("lang") {
+        if let lang = parsed.value(Self.lang) {
             let languages = lang.split(separator: "+").map(String.init)
             guard !languages.isEmpty, languages.allSatisfy({ $0.range(of: "^[A-Za-z_]+$", options: .regularExpression) != nil }) else {
                 throw UsageError(message: "--lang takes language codes joined by '+', e.g. eng+isl, not '\(lang)'")
             }
             options.languages = languages
         }
-        options.rotation = try parsed.number("rotate", in: -360...360)
-        if let crop = parsed.value("crop") {
+        options.rotation = try parsed.number(Self.rotate, in: -360...360)
+        if let crop = parsed.value(Self.crop) {
             let parts = crop.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
                 x >= 0, y >= 0, w > 0, h > 0
@@ -36,10 +36,10 @@ struct ReadingOptions {
 
 /// `--gazetteer PATH`, shared by every command that looks places up.
 enum GazetteerOption {
-    static let spec = OptionSpec.value(
+    static let spec = ValueOption(
         "gazetteer", "PATH", help: "The gazetteer database (default: $STAMPKIT_GAZETTEER, else the one `make run` built).")
 
     static func resolve(_ parsed: ParsedCommand) -> URL {
-        GazetteerLocation.resolve(explicit: parsed.value("gazetteer"), environment: ProcessInfo.processInfo.environment)
+        GazetteerLocation.resolve(explicit: parsed.value(spec), environment: ProcessInfo.processInfo.environment)
     }
 }

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
 
 @Suite struct DateReaderTests {
     let reader = DateReader(lexicon: TestLexicon.shared, today: TestLexicon.today)

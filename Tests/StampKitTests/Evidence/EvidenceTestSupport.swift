@@ -1,5 +1,13 @@
 import Foundation
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
 
 /// The project's own Lexicons/ folder (the files under test, not a copy).
 enum TestLexicon {

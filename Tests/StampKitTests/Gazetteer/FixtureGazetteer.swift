@@ -1,5 +1,11 @@
 import Foundation
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitOCR
+@testable import StampKitSQLite
 
 /// A gazetteer built ONCE per test run from the committed excerpt in
 /// `Fixtures/gazetteer-sources` with the real importer, for every suite that needs places.

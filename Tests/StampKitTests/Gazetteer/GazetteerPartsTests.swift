@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
 
 /// Builds a `.mo` file in the given byte order from msgid → msgstr pairs.
 func makeCatalogue(_ pairs: [(String, String)], bigEndian: Bool) -> Data {

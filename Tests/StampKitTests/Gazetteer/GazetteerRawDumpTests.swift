@@ -1,6 +1,15 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
+@testable import StampKitSupport
 
 /// A user may point the importer at GeoNames' own dumps (cities500.txt, countryInfo.txt,
 /// admin1CodesASCII.txt) instead of the packaged JSON: the same places must come out.

@@ -1,6 +1,15 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import stampkit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitSupport
 
 /// The fixture gazetteer's places with the fixture borders, built once per test run.
 enum FixtureNearest {

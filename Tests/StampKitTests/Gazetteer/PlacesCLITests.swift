@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
 
 /// `stampkit places …`, `gazetteer info` and `bench gazetteer` run as the built binary against
 /// the fixture gazetteer.

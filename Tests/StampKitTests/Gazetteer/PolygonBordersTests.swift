@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitSupport
 
 /// The committed Natural Earth excerpt (`Fixtures/gazetteer-sources/borders/`, which the
 /// fixture gazetteer also stores), read once per test run.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
 
 /// Synthetic zone lines drawn in code: rows of two-stemmed letters with the strokes a photo adds
 /// round them (guilloche lines under the zone, the feet of the line above).

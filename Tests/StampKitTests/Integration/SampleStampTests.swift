@@ -1,6 +1,15 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
+@testable import StampKitSupport
 
 /// Real Tesseract on the committed sample photos, matched against the fixture gazetteer built by
 /// the real importer: the top candidate must name the right country for all but at most one,

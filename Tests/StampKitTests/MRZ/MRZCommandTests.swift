@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
 
 /// `stampkit mrz` on the built binary: fields on stdout only, one line on stderr for a failure,
 /// and the exit code of its class.

@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitSupport
 
 /// Random and mutated zones must come back as a document or an `MRZError`, never a crash or a
 /// hang, and every document must be well-formed.

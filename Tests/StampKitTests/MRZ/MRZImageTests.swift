@@ -2,6 +2,15 @@ import Foundation
 import Testing
 
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
+@testable import StampKitSupport
 
 /// Rendered identity pages (scripts/mrz/render.py fixtures): the ICAO TD3 specimen photographed
 /// upright, turned, tilted, blurred and in perspective must read exactly.

@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitSupport
 
 @Suite struct MRZQuirkTests {
     static let upper = "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<"

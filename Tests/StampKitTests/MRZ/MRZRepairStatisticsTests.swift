@@ -2,6 +2,13 @@ import Foundation
 import Testing
 
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
 
 /// Seeded random TD3 zones with one misread each: repair must restore what the check digits can
 /// see and must never let an unconfirmed guess pass as a plain valid zone.

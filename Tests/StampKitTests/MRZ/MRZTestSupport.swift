@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
 
 /// Independent 7-3-1 check digit for building test zones (deliberately not the library's).
 func icaoCheck(_ text: String) -> Character {

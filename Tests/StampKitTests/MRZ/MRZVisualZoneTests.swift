@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
 
 /// The visual zone's printed dates and place of birth, matched to the machine-readable zone.
 @Suite struct MRZVisualZoneTests {

@@ -2,6 +2,13 @@ import Foundation
 import Testing
 
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitScan
 
 /// How the image reader puts a zone together from lines read in different frames or by
 /// different models: each line's checks travel with the line.

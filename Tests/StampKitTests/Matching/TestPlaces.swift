@@ -1,5 +1,13 @@
 import Foundation
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitSupport
 
 /// A small in-memory gazetteer with real values (OurAirports, GeoNames, iso-codes names) for
 /// matcher tests; it answers like the SQLite one: names by search form, airports by word prefix.

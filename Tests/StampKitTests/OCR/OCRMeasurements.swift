@@ -1,6 +1,15 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
+@testable import StampKitSupport
 
 /// Numbers behind the reader's settings, printed rather than asserted (no timing assertions in
 /// tests). Run with: OMP_THREAD_LIMIT=1 STAMPKIT_MEASURE=1 swift test --filter OCRMeasurements

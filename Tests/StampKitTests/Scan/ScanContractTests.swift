@@ -1,6 +1,15 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitMRZ
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitSQLite
+@testable import StampKitScan
+@testable import StampKitSupport
 
 /// The `scan --json` line is a contract scripts rely on (design.md §6): these tests parse it back
 /// with Foundation's JSON reader and check every field's name and type.

@@ -1,0 +1,389 @@
+import Foundation
+import StampKitOCR
+
+/// Where a clue was read: a run of tokens on one line. Clues from the same span are one
+/// observation, however many meanings they are given.
+public struct TokenSpan: Sendable, Hashable {
+    /// Index of the OCR line.
+    public var line: Int
+    /// First token of the span.
+    public var start: Int
+    /// One past the last token.
+    public var end: Int
+}
+
+/// A word or phrase from a lexicon, found on the stamp.
+public struct LexiconHit<Value: Sendable & Equatable>: Sendable, Equatable {
+    /// Where on the stamp it was read.
+    public var span: TokenSpan
+    /// The text as read.
+    public var text: String
+    /// What the lexicon says it means.
+    public var value: Value
+    /// Mean OCR confidence of the words, 0…100.
+    public var confidence: Double
+}
+
+/// An airport word found on the stamp, and the place part of its compound if it had one
+/// (`KEFLAVIKURFLUGVOL…` → `keflavikur`).
+public struct AirportWordHit: Sendable, Equatable {
+    /// Where on the stamp it was read.
+    public var span: TokenSpan
+    /// The text as printed on the stamp.
+    public var text: String
+    /// The lexicon entry it matched.
+    public var word: AirportWord
+    /// Search form of the place part before the airport word inside the same token.
+    public var placeStem: String?
+    /// OCR confidence, 0…100 (the lowest of its words where there are several).
+    public var confidence: Double
+}
+
+/// A token shaped like a code (IATA three letters, ISO two letters, a Schengen sign), with what
+/// its layout says about how much to trust it.
+public struct CodeToken: Sendable, Equatable {
+    /// Where on the stamp it was read.
+    public var span: TokenSpan
+    /// The code in upper case, e.g. `KEF`.
+    public var code: String
+    /// The text as printed on the stamp.
+    public var text: String
+    /// OCR confidence, 0…100 (the lowest of its words where there are several).
+    public var confidence: Double
+    /// Alone on its line, or set off by non-letters (`*IS*`).
+    public var standsAlone: Bool
+    /// Listed in stopwords.txt (THE, AND, IS…).
+    public var isStopword: Bool
+    /// Next to a port-of-entry cue (an airport or entry-method word).
+    public var nextToPortCue: Bool
+    /// A digit was read for one of its letters.
+    public var isCorrected: Bool
+    /// Its OCR word ends in a quote or apostrophe mark, what Tesseract reads for a half-inked
+    /// letter: likely the start of a damaged word (DUBA… read as `DUB’`), not a printed code.
+    public var isClipped: Bool = false
+}
+
+/// A run of words that may name a place (country, city or airport), in search form.
+public struct NamePhrase: Sendable, Equatable {
+    /// Where on the stamp it was read.
+    public var span: TokenSpan
+    /// The text as printed on the stamp.
+    public var text: String
+    /// Search form used for gazetteer lookups.
+    public var form: String
+    /// OCR confidence, 0…100 (the lowest of its words where there are several).
+    public var confidence: Double
+    /// How many tokens long.
+    public var length: Int { span.end - span.start }
+}
+
+/// Everything the text of one stamp says before any gazetteer lookup.
+public struct StampClues: Sendable, Equatable {
+    /// Tokens per OCR line.
+    public var lines: [[StampToken]]
+    /// The most trustworthy date on the stamp.
+    public var date: StampDate?
+    /// Entry and exit words found.
+    public var directionHits: [LexiconHit<Direction>]
+    /// Words saying how the border was crossed.
+    public var entryMethodHits: [LexiconHit<EntryMethod>]
+    /// Airport words, with the place part of compounds.
+    public var airportWords: [AirportWordHit]
+    /// Country aliases and authority phrases.
+    public var aliases: [LexiconHit<CountryAlias>]
+    /// Three-letter tokens that may be IATA codes.
+    public var iataCandidates: [CodeToken]
+    /// Two-letter tokens standing alone that may be ISO country codes.
+    public var countryCodeCandidates: [CodeToken]
+    /// Distinguishing signs standing alone, with their alpha-2 as `code`.
+    public var distinguishingSigns: [CodeToken]
+    /// Runs of up to four words that may be country or city names.
+    public var namePhrases: [NamePhrase]
+    /// Single words (≥ 5 letters, or next to an airport word) that may be part of an airport's name.
+    public var airportNameWords: [NamePhrase]
+    /// Runs of two to four words right before or after an airport word (SÂN BAY TÂN SƠN NHẤT),
+    /// which together name the airport.
+    public var airportNamePhrases: [NamePhrase] = []
+
+    /// The direction the words agree on; nil when none or when they conflict evenly.
+    public var direction: Direction? {
+        let arrivals = directionHits.filter { $0.value == .arrival }.count
+        let departures = directionHits.count - arrivals
+        if arrivals == departures { return nil }
+        return arrivals > departures ? .arrival : .departure
+    }
+}
+
+/// Turns an OCR reading into clues: tokens, date, direction, airport words, code-shaped tokens
+/// and name phrases. Gazetteer lookups happen in the matcher.
+public struct ClueExtractor: Sendable {
+    /// The word lists the clues come from.
+    public let lexicon: Lexicon
+    let dates: DateReader
+
+    /// `today` decides the century of two-digit years.
+    public init(lexicon: Lexicon, today: Date = Date()) {
+        self.lexicon = lexicon
+        self.dates = DateReader(lexicon: lexicon, today: today)
+    }
+
+    /// The clues in one reading.
+    public func extract(from reading: OCRReading) -> StampClues {
+        let lines = Tokenizer.tokenize(reading, airportWords: lexicon.airportWords)
+        var consumed = Set<[Int]>()  // [line, index]
+
+        let aliases = phraseHits(lines, lexicon.countryAliases, consumed: &consumed)
+        let directions = phraseHits(lines, lexicon.directions, consumed: &consumed)
+        let airportWords = airportWordHits(lines, consumed: &consumed)
+        let methods = phraseHits(lines, lexicon.entryMethods, consumed: &consumed)
+
+        let monthFirst = !aliases.isEmpty && aliases.allSatisfy { $0.value.countryCode == "US" }
+        let lineTexts = reading.lines.map { line in
+            line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ")
+        }
+        let date = dates.read(lines: lineTexts, monthFirst: monthFirst)
+
+        let cueSpans = airportWords.map(\.span) + methods.map(\.span)
+        func nextToCue(_ t: StampToken) -> Bool {
+            cueSpans.contains { $0.line == t.line && ($0.end == t.index || $0.start == t.index + 1) }
+        }
+
+        var iata: [CodeToken] = []
+        var iso: [CodeToken] = []
+        var signs: [CodeToken] = []
+        for line in lines {
+            // Ring stars and border specks come out as single lower-case letters (x IS x); they
+            // do not make a code's line long.
+            let count = line.filter { !($0.text.count == 1 && $0.text.allSatisfy(\.isLowercase)) }.count
+            let short = count <= 2
+            for t in line where !consumed.contains([t.line, t.index]) && t.isLettersOnly && t.isUppercase {
+                let span = TokenSpan(line: t.line, start: t.index, end: t.index + 1)
+                let code = t.form.uppercased()
+                let stop = lexicon.stopwords[t.form] != nil
+                let alone = count == 1 || t.isIsolated
+                func token(_ c: String, standsAlone: Bool) -> CodeToken {
+                    CodeToken(
+                        span: span, code: c, text: t.text, confidence: t.confidence, standsAlone: standsAlone,
+                        isStopword: stop, nextToPortCue: nextToCue(t), isCorrected: t.isCorrected,
+                        isClipped: t.wordText.hasSuffix(t.text + "’") || t.wordText.hasSuffix(t.text + "'")
+                            || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"))
+                }
+                // Codes are printed in plain ASCII: TÂN is a word, not TAN.
+                guard t.text.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
+                if code.count == 3 {
+                    // A month word is a code only alone on its line (JUL is Juliaca).
+                    if lexicon.months[t.form] != nil, count > 1 { continue }
+                    iata.append(token(code, standsAlone: alone))
+                }
+                if code.count == 2, short || t.isIsolated {
+                    iso.append(token(code, standsAlone: true))
+                }
+                if let sign = lexicon.distinguishingSigns[t.form] {
+                    let ok = code.count == 1 ? count == 1 : (short || t.isIsolated)
+                    if ok { signs.append(token(sign, standsAlone: true)) }
+                }
+            }
+        }
+
+        return StampClues(
+            lines: lines, date: date, directionHits: directions, entryMethodHits: methods,
+            airportWords: airportWords, aliases: aliases, iataCandidates: iata,
+            countryCodeCandidates: iso, distinguishingSigns: signs,
+            namePhrases: namePhrases(lines, consumed: consumed),
+            airportNameWords: airportNameWords(lines, airportWords: airportWords, consumed: consumed),
+            airportNamePhrases: airportNamePhrases(lines, airportWords: airportWords, consumed: consumed))
+    }
+
+    /// The words before and after each airport word, as runs of two to four.
+    func airportNamePhrases(
+        _ lines: [[StampToken]], airportWords: [AirportWordHit], consumed: Set<[Int]>
+    ) -> [NamePhrase] {
+        var out: [NamePhrase] = []
+        for hit in airportWords {
+            let line = lines[hit.span.line]
+            func usable(_ k: Int) -> Bool {
+                line.indices.contains(k) && line[k].isLettersOnly && !consumed.contains([line[k].line, k])
+                    && lexicon.months[line[k].form] == nil && lexicon.directions[line[k].form] == nil
+            }
+            var after = hit.span.end
+            while usable(after), after - hit.span.end < 4 { after += 1 }
+            var before = hit.span.start
+            while usable(before - 1), hit.span.start - before < 4 { before -= 1 }
+            for (start, end) in [(hit.span.end, after), (before, hit.span.start)] where end - start >= 2 {
+                let part = line[start..<end]
+                out.append(
+                    NamePhrase(
+                        span: TokenSpan(line: hit.span.line, start: start, end: end), text: part.quoted(in: line),
+                        form: part.map(\.form).joined(separator: " "), confidence: part.map(\.confidence).min() ?? 0))
+            }
+        }
+        return out
+    }
+
+    /// Longest-first matches of lexicon phrases (up to six words) on each line; scripts
+    /// without spaces also match inside a word.
+    func phraseHits<V: Sendable & Equatable>(
+        _ lines: [[StampToken]], _ table: [String: V], consumed: inout Set<[Int]>
+    ) -> [LexiconHit<V>] {
+        var hits: [LexiconHit<V>] = []
+        let unspaced = table.filter { Lexicon.isUnspacedScript($0.key) }
+        for line in lines {
+            var i = 0
+            while i < line.count {
+                var matched = false
+                for n in stride(from: min(6, line.count - i), through: 1, by: -1) {
+                    let part = line[i..<(i + n)]
+                    let form = part.map(\.form).joined(separator: " ")
+                    guard let value = table[form] else { continue }
+                    // A one- or two-letter entry (UK, US) must be printed in capitals.
+                    if form.count <= 3, !part.allSatisfy(\.isUppercase) { continue }
+                    hits.append(hit(part, in: line, value))
+                    for t in part { consumed.insert([t.line, t.index]) }
+                    i += n
+                    matched = true
+                    break
+                }
+                if !matched {
+                    let t = line[i]
+                    for (key, value) in unspaced where t.form.contains(key) {
+                        hits.append(hit(line[i..<(i + 1)], in: line, value))
+                        consumed.insert([t.line, t.index])
+                        break
+                    }
+                    i += 1
+                }
+            }
+        }
+        return hits
+    }
+
+    private func hit<V>(_ part: ArraySlice<StampToken>, in line: [StampToken], _ value: V) -> LexiconHit<V> {
+        let first = part.first!
+        return LexiconHit(
+            span: TokenSpan(line: first.line, start: first.index, end: first.index + part.count),
+            text: part.quoted(in: line), value: value,
+            confidence: part.map(\.confidence).reduce(0, +) / Double(part.count))
+    }
+
+    /// Airport words: a prefix anywhere in a token (compounds), a damaged ending (the token ends
+    /// with at least five letters of the prefix), or a multi-word phrase.
+    func airportWordHits(_ lines: [[StampToken]], consumed: inout Set<[Int]>) -> [AirportWordHit] {
+        var hits: [AirportWordHit] = []
+        let words = lexicon.airportWords
+        for line in lines {
+            var i = 0
+            tokens: while i < line.count {
+                let t = line[i]
+                // Phrases first (BANDAR UDARA, SAN BAY).
+                for w in words where w.form.contains(" ") {
+                    let n = w.form.split(separator: " ").count
+                    guard i + n <= line.count else { continue }
+                    let part = line[i..<(i + n)]
+                    let form = part.map(\.form).joined(separator: " ")
+                    if form.hasPrefix(w.form) {
+                        hits.append(
+                            AirportWordHit(
+                                span: TokenSpan(line: t.line, start: i, end: i + n),
+                                text: part.map(\.text).joined(separator: " "), word: w, placeStem: nil,
+                                confidence: part.map(\.confidence).reduce(0, +) / Double(n)))
+                        for p in part { consumed.insert([p.line, p.index]) }
+                        i += n
+                        continue tokens
+                    }
+                }
+                for w in words where !w.form.contains(" ") {
+                    var stemEnd: String.Index?
+                    if let r = t.form.range(of: w.form) {
+                        stemEnd = r.lowerBound
+                    } else if !Lexicon.isUnspacedScript(w.form) {
+                        let minimum = max(5, w.form.count - 2)
+                        if minimum < w.form.count {
+                            for k in stride(from: w.form.count - 1, through: minimum, by: -1)
+                            where t.form.hasSuffix(w.form.prefix(k)) {
+                                stemEnd = t.form.index(t.form.endIndex, offsetBy: -k)
+                                break
+                            }
+                        }
+                    }
+                    guard let end = stemEnd else { continue }
+                    let stem = String(t.form[..<end])
+                    let usable = stem.count >= 3 && !Lexicon.isUnspacedScript(stem)
+                    hits.append(
+                        AirportWordHit(
+                            span: TokenSpan(line: t.line, start: i, end: i + 1), text: t.text, word: w,
+                            placeStem: usable ? stem : nil, confidence: t.confidence))
+                    consumed.insert([t.line, t.index])
+                    break
+                }
+                i += 1
+            }
+        }
+        return hits
+    }
+
+    /// Runs of one to four words that might name a country or city, skipping consumed and
+    /// all-stop-word runs and anything shorter than four letters.
+    func namePhrases(_ lines: [[StampToken]], consumed: Set<[Int]>) -> [NamePhrase] {
+        var out: [NamePhrase] = []
+        for line in lines {
+            for i in line.indices {
+                for n in 1...4 where i + n <= line.count {
+                    let part = line[i..<(i + n)]
+                    guard part.allSatisfy({ $0.isLettersOnly && !consumed.contains([$0.line, $0.index]) })
+                    else { break }
+                    let form = part.map(\.form).joined(separator: " ")
+                    guard form.filter(\.isLetter).count >= 4 else { continue }
+                    if part.allSatisfy({ isFunctionWord($0.form) }) { continue }
+                    // A phrase does not start or end on a month or direction word; stop-words may
+                    // (NEW YORK, SAN JOSE), since names are matched exactly.
+                    if n > 1, [part.first!.form, part.last!.form].contains(where: {
+                        lexicon.months[$0] != nil || lexicon.directions[$0] != nil
+                    }) { continue }
+                    out.append(
+                        NamePhrase(
+                            span: TokenSpan(line: part.first!.line, start: i, end: i + n),
+                            text: part.quoted(in: line), form: form,
+                            confidence: part.map(\.confidence).min() ?? 0))
+                }
+            }
+        }
+        return out
+    }
+
+    func isFunctionWord(_ form: String) -> Bool {
+        lexicon.stopwords[form] != nil || lexicon.months[form] != nil || lexicon.directions[form] != nil
+    }
+
+    /// Words that may be part of an airport's name: long words, the place part of a compound
+    /// airport word, and a word right before or after an airport word.
+    func airportNameWords(
+        _ lines: [[StampToken]], airportWords: [AirportWordHit], consumed: Set<[Int]>
+    ) -> [NamePhrase] {
+        var out: [NamePhrase] = []
+        var seen = Set<TokenSpan>()
+        for hit in airportWords {
+            if let stem = hit.placeStem, seen.insert(hit.span).inserted {
+                out.append(NamePhrase(span: hit.span, text: hit.text, form: stem, confidence: hit.confidence))
+            }
+            let line = lines[hit.span.line]
+            for k in [hit.span.start - 1, hit.span.end] where line.indices.contains(k) {
+                let t = line[k]
+                let span = TokenSpan(line: t.line, start: k, end: k + 1)
+                guard t.isLettersOnly, t.form.count >= 3, !consumed.contains([t.line, k]),
+                    !isFunctionWord(t.form), seen.insert(span).inserted
+                else { continue }
+                out.append(NamePhrase(span: span, text: t.text, form: t.form, confidence: t.confidence))
+            }
+        }
+        for line in lines {
+            for t in line where t.isLettersOnly && t.form.count >= 5 {
+                let span = TokenSpan(line: t.line, start: t.index, end: t.index + 1)
+                guard !consumed.contains([t.line, t.index]), !isFunctionWord(t.form),
+                    seen.insert(span).inserted
+                else { continue }
+                out.append(NamePhrase(span: span, text: t.text, form: t.form, confidence: t.confidence))
+            }
+        }
+        return out
+    }
+}

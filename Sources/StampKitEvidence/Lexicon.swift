@@ -1,0 +1,237 @@
+import Foundation
+import StampKitSupport
+
+/// Why the lexicon files could not be loaded.
+public struct LexiconFailure: StampKitFailure, Equatable {
+    /// A broken lexicon is bad input: the files need fixing, not the program.
+    public var failureClass: FailureClass { .input }
+    /// `lexicon-missing-file`, `lexicon-unreadable` or `lexicon-bad-line`.
+    public var code: String
+    /// Names the file (and line) and how to fix it.
+    public var message: String
+
+    static func missingFile(_ name: String) -> LexiconFailure {
+        LexiconFailure(
+            code: "lexicon-missing-file",
+            message: "lexicon file \(name) is missing; restore it from the StampKit Lexicons/ folder")
+    }
+
+    static func unreadable(_ name: String) -> LexiconFailure {
+        LexiconFailure(
+            code: "lexicon-unreadable",
+            message: "lexicon file \(name) could not be read as UTF-8 text; check its permissions and encoding")
+    }
+
+    static func badLine(_ file: String, _ line: Int, _ why: String) -> LexiconFailure {
+        LexiconFailure(
+            code: "lexicon-bad-line",
+            message: "\(file):\(line): \(why); fix or comment out that line (see Lexicons/README.md)")
+    }
+}
+
+/// One word of the airport-word list, in search form.
+public struct AirportWord: Sendable, Equatable {
+    /// Language tag, e.g. `is`.
+    public var language: String
+    /// The prefix as written in the file, e.g. `flugvöl`.
+    public var text: String
+    /// Search form of the prefix; words are separated by single spaces.
+    public var form: String
+    /// Search form of the whole word, used to join halves broken across lines.
+    public var fullForm: String?
+}
+
+/// A country alias or authority phrase from `country-aliases.txt`.
+public struct CountryAlias: Sendable, Equatable {
+    /// ISO 3166-1 alpha-2.
+    public var countryCode: String
+    /// Whether the phrase names an authority (only that country prints it), not just a name.
+    public var isAuthority: Bool
+    /// The phrase as written in the file.
+    public var text: String
+}
+
+/// The reviewable word lists of `Lexicons/`, parsed and keyed by search form (see
+/// `Lexicons/README.md` for the file format).
+public struct Lexicon: Sendable {
+    /// The files a lexicon is made of; all must be present.
+    public static let fileNames = [
+        "airport-words.txt", "directions.txt", "months.txt", "distinguishing-signs.txt",
+        "country-aliases.txt", "entry-methods.txt", "stopwords.txt",
+    ]
+
+    /// Airport words, longest first so the most specific prefix wins.
+    public private(set) var airportWords: [AirportWord] = []
+    /// Direction words and phrases by search form.
+    public private(set) var directions: [String: Direction] = [:]
+    /// Month words by search form, 1…12.
+    public private(set) var months: [String: Int] = [:]
+    /// Schengen distinguishing signs by search form (`fin`) → alpha-2 (`FI`).
+    public private(set) var distinguishingSigns: [String: String] = [:]
+    /// Country aliases and authority phrases by search form.
+    public private(set) var countryAliases: [String: CountryAlias] = [:]
+    /// Entry-method words by search form.
+    public private(set) var entryMethods: [String: EntryMethod] = [:]
+    /// Stop-words by search form → why they are listed.
+    public private(set) var stopwords: [String: String] = [:]
+
+    /// Loads every lexicon file from a folder such as the project's `Lexicons/`.
+    public init(directory: URL) throws {
+        var files: [String: String] = [:]
+        for name in Self.fileNames {
+            let url = directory.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw LexiconFailure.missingFile(url.path)
+            }
+            guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8)
+            else { throw LexiconFailure.unreadable(url.path) }
+            files[name] = text
+        }
+        try self.init(files: files)
+    }
+
+    /// Parses lexicon texts keyed by file name (as the gazetteer stores them); extra files are
+    /// ignored.
+    public init(files: [String: String]) throws {
+        for name in Self.fileNames where files[name] == nil {
+            throw LexiconFailure.missingFile(name)
+        }
+        var airportByForm: [String: AirportWord] = [:]
+        for row in try Self.rows(files["airport-words.txt"]!, file: "airport-words.txt", columns: 1...2) {
+            let form = SearchForm.of(row.columns[0])
+            guard !form.isEmpty else { throw LexiconFailure.badLine(row.file, row.line, "empty airport word") }
+            let full = row.columns.count > 1 ? SearchForm.of(row.columns[1]) : nil
+            if airportByForm[form] == nil {
+                airportByForm[form] = AirportWord(
+                    language: row.language, text: row.columns[0], form: form,
+                    fullForm: (full?.isEmpty ?? true) ? nil : full)
+            }
+        }
+        airportWords = airportByForm.values.sorted {
+            $0.form.count != $1.form.count ? $0.form.count > $1.form.count : $0.form < $1.form
+        }
+
+        directions = try Self.table(files, "directions.txt") { value in
+            Direction(rawValue: value)
+        }
+        months = try Self.table(files, "months.txt") { value in
+            Int(value).flatMap { (1...12).contains($0) ? $0 : nil }
+        }
+        distinguishingSigns = try Self.table(files, "distinguishing-signs.txt") { value in
+            Self.isAlpha2(value) ? value : nil
+        }
+        entryMethods = try Self.table(files, "entry-methods.txt") { value in
+            EntryMethod(rawValue: value)
+        }
+
+        var seen: [String: (CountryAlias, Int)] = [:]
+        for row in try Self.rows(files["country-aliases.txt"]!, file: "country-aliases.txt", columns: 3...3) {
+            let code = row.columns[1]
+            guard Self.isAlpha2(code) else {
+                throw LexiconFailure.badLine(row.file, row.line, "'\(code)' is not an ISO alpha-2 code")
+            }
+            guard row.columns[2] == "name" || row.columns[2] == "authority" else {
+                throw LexiconFailure.badLine(row.file, row.line, "kind must be 'name' or 'authority', not '\(row.columns[2])'")
+            }
+            let alias = CountryAlias(countryCode: code, isAuthority: row.columns[2] == "authority", text: row.columns[0])
+            let form = try Self.form(row)
+            if let (old, line) = seen[form], old.countryCode != code {
+                throw LexiconFailure.badLine(row.file, row.line, "'\(row.columns[0])' already means \(old.countryCode) on line \(line)")
+            }
+            seen[form] = (alias, row.line)
+        }
+        countryAliases = seen.mapValues(\.0)
+
+        for row in try Self.rows(files["stopwords.txt"]!, file: "stopwords.txt", columns: 2...2) {
+            stopwords[try Self.form(row)] = row.columns[1]
+        }
+    }
+
+    /// One parsed line: language tag and the columns after it.
+    struct Row {
+        var file: String
+        var line: Int
+        var language: String
+        var columns: [String]
+    }
+
+    static func rows(_ text: String, file: String, columns: ClosedRange<Int>) throws -> [Row] {
+        var out: [Row] = []
+        var number = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let language = parts.first, isLanguageTag(language) else {
+                throw LexiconFailure.badLine(file, number, "the first column must be a language tag such as 'en' or '*' followed by a TAB")
+            }
+            let rest = Array(parts.dropFirst())
+            guard columns.contains(rest.count) else {
+                throw LexiconFailure.badLine(
+                    file, number,
+                    "expected \(columns.lowerBound == columns.upperBound ? "\(columns.lowerBound)" : "\(columns.lowerBound)–\(columns.upperBound)") TAB-separated column(s) after the language, found \(rest.count)")
+            }
+            guard !rest[0].isEmpty else { throw LexiconFailure.badLine(file, number, "the word column is empty") }
+            out.append(Row(file: file, line: number, language: language, columns: rest))
+        }
+        return out
+    }
+
+    /// Parses a `language, word, value` file into a search-form table, refusing a second
+    /// meaning for the same word.
+    static func table<Value: Equatable>(
+        _ files: [String: String], _ file: String, value parse: (String) -> Value?
+    ) throws -> [String: Value] {
+        var out: [String: (Value, Int)] = [:]
+        for row in try rows(files[file]!, file: file, columns: 2...2) {
+            guard let value = parse(row.columns[1]) else {
+                throw LexiconFailure.badLine(file, row.line, "'\(row.columns[1])' is not a valid value for this file")
+            }
+            let form = try form(row)
+            if let (old, line) = out[form], old != value {
+                throw LexiconFailure.badLine(file, row.line, "'\(row.columns[0])' already has another meaning on line \(line)")
+            }
+            out[form] = (value, row.line)
+        }
+        return out.mapValues(\.0)
+    }
+
+    static func form(_ row: Row) throws -> String {
+        let form = SearchForm.of(row.columns[0])
+        guard !form.isEmpty else {
+            throw LexiconFailure.badLine(row.file, row.line, "'\(row.columns[0])' has no letters or digits")
+        }
+        return form
+    }
+
+    static func isLanguageTag(_ s: String) -> Bool {
+        if s == "*" { return true }
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
+        return parts.dropFirst().allSatisfy { p in
+            (2...8).contains(p.count) && p.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+
+    static func isAlpha2(_ s: String) -> Bool {
+        s.count == 2 && s.allSatisfy { $0.isASCII && $0.isUppercase }
+    }
+
+    /// Whether a search form is written in a script without spaces between words (CJK, Thai…),
+    /// so it has to be looked for inside longer words.
+    static func isUnspacedScript(_ form: String) -> Bool {
+        form.unicodeScalars.contains { s in
+            switch s.value {
+            case 0x0E00...0x0EFF, 0x3040...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF,
+                0x0590...0x06FF:
+                true
+            default: false
+            }
+        }
+    }
+}

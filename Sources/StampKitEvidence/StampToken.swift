@@ -1,0 +1,171 @@
+import Foundation
+import StampKitSupport
+import StampKitOCR
+
+/// One run of letters or digits read on a stamp, with where it stood: codes are told apart
+/// from running text by layout, so the token keeps its line and its neighbours.
+public struct StampToken: Sendable, Equatable {
+    /// The text as read (after joining a word broken across lines, or undoing a digit/letter
+    /// confusion).
+    public var text: String
+    /// Search form of `text` (see `SearchForm`).
+    public var form: String
+    /// OCR word confidence, 0…100 (the lower half's when two halves were joined).
+    public var confidence: Double
+    /// Index of the OCR line the token starts on.
+    public var line: Int
+    /// Position among the tokens of its line.
+    public var index: Int
+    /// Set off by non-letters on both sides inside one OCR word, like `IS` in `*IS*`.
+    public var isIsolated: Bool
+    /// A digit read for a letter (0→O, 1→I, 5→S, 8→B) was undone.
+    public var isCorrected: Bool
+    /// Two halves of a word broken across lines were joined.
+    public var isJoined: Bool
+    /// The OCR word ended in a hyphen right after this token.
+    var endsWithHyphen: Bool = false
+    /// Which OCR word of its line the token came from, and that word as printed (`U.S.A.`), so
+    /// evidence can quote the stamp rather than the tokens.
+    var word: Int = 0
+    var wordText: String = ""
+
+    /// Whether every letter is upper case and there is at least one letter.
+    public var isUppercase: Bool {
+        text.contains(where: \.isLetter) && !text.contains(where: \.isLowercase)
+    }
+
+    /// Whether the token has only letters.
+    public var isLettersOnly: Bool { !text.isEmpty && text.allSatisfy(\.isLetter) }
+}
+
+/// Splits OCR lines into tokens, repairs what OCR commonly breaks, and keeps the line structure.
+enum Tokenizer {
+    static let digitForLetter: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
+
+    static func tokenize(_ reading: OCRReading, airportWords: [AirportWord]) -> [[StampToken]] {
+        var lines: [[StampToken]] = []
+        for (lineIndex, line) in reading.lines.enumerated() {
+            var tokens: [StampToken] = []
+            let words: [(String, Double)] =
+                line.words.isEmpty
+                ? line.text.split(whereSeparator: \.isWhitespace).map { (String($0), line.confidence) }
+                : line.words.map { ($0.text, $0.confidence) }
+            for (wordIndex, (word, confidence)) in words.enumerated() {
+                for var token in split(word: word, confidence: confidence, line: lineIndex) {
+                    token.word = wordIndex
+                    token.wordText = word
+                    tokens.append(token)
+                }
+            }
+            for i in tokens.indices { tokens[i].index = i }
+            lines.append(tokens)
+        }
+        joinBrokenWords(&lines, airportWords: airportWords)
+        return lines
+    }
+
+    /// Runs of letters/digits in one OCR word; `*IS*` gives an isolated `IS`.
+    static func split(word: String, confidence: Double, line: Int) -> [StampToken] {
+        let chars = Array(word)
+        var out: [StampToken] = []
+        var i = 0
+        while i < chars.count {
+            guard chars[i].isLetter || chars[i].isNumber else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j].isCombiningMark {
+                j += 1
+            }
+            var text = String(chars[i..<j])
+            var corrected = false
+            if let fixed = undoDigitConfusion(text) {
+                text = fixed
+                corrected = true
+            }
+            out.append(
+                StampToken(
+                    text: text, form: SearchForm.of(text), confidence: confidence, line: line, index: 0,
+                    isIsolated: i > 0 && j < chars.count, isCorrected: corrected, isJoined: false,
+                    endsWithHyphen: j < chars.count && (chars[j] == "-" || chars[j] == "‐")
+                        && j == chars.count - 1))
+            i = j
+        }
+        return out
+    }
+
+    /// `5CHIPH0L` → `SCHIPHOL`: only in a run of three or more where letters outnumber digits
+    /// and every digit is one OCR commonly reads for a letter; real numbers are left alone.
+    static func undoDigitConfusion(_ run: String) -> String? {
+        let digits = run.filter(\.isNumber)
+        let letters = run.filter(\.isLetter)
+        guard !digits.isEmpty, run.count >= 3, letters.count > digits.count,
+            digits.allSatisfy({ digitForLetter[$0] != nil })
+        else { return nil }
+        // Lower-case words keep lower-case letters so the token stays lower case.
+        let lower = letters.allSatisfy(\.isLowercase)
+        return String(run.map { c in
+            guard let l = digitForLetter[c] else { return c }
+            return lower ? Character(l.lowercased()) : l
+        })
+    }
+
+    /// Joins the last token of a line with the first of the next when the word was hyphenated,
+    /// or when together they complete an airport word (KEFLAVIKURFLUGVOL / LUR).
+    static func joinBrokenWords(_ lines: inout [[StampToken]], airportWords: [AirportWord]) {
+        guard lines.count > 1 else { return }
+        for i in 0..<(lines.count - 1) {
+            guard let last = lines[i].last, let first = lines[i + 1].first,
+                last.isLettersOnly, first.isLettersOnly
+            else { continue }
+            let joinedForm = last.form + first.form
+            var join = last.endsWithHyphen
+            if !join {
+                join = airportWords.contains { word in
+                    guard let full = word.fullForm, !full.contains(" ") else { return false }
+                    return joinedForm.contains(full) && !last.form.contains(full) && !first.form.contains(full)
+                        && last.form.count >= 4
+                }
+            }
+            guard join else { continue }
+            var merged = last
+            merged.text = last.text + first.text
+            merged.form = joinedForm
+            merged.confidence = min(last.confidence, first.confidence)
+            merged.isJoined = true
+            merged.isIsolated = false
+            merged.isCorrected = last.isCorrected || first.isCorrected
+            merged.endsWithHyphen = first.endsWithHyphen
+            merged.wordText = merged.text
+            lines[i][lines[i].count - 1] = merged
+            lines[i + 1].removeFirst()
+            for k in lines[i + 1].indices { lines[i + 1][k].index = k }
+        }
+    }
+}
+
+extension Character {
+    var isCombiningMark: Bool {
+        unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+    }
+}
+
+extension Collection where Element == StampToken {
+    /// The stamp's own text for these tokens: whole OCR words where the tokens cover them
+    /// (`U.S.A.`, `HEATHROW`), the tokens themselves where they cover only part of a word.
+    func quoted(in line: [StampToken]) -> String {
+        var parts: [String] = []
+        var seenWords = Set<Int>()
+        for t in self {
+            let ofWord = line.filter { $0.word == t.word }
+            let covered = ofWord.allSatisfy { w in contains { $0.index == w.index } }
+            if covered, !t.wordText.isEmpty {
+                if seenWords.insert(t.word).inserted { parts.append(t.wordText) }
+            } else {
+                parts.append(t.text)
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+}

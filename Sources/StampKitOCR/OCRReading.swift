@@ -1,0 +1,82 @@
+import Foundation
+import StampKitImaging
+
+/// One word as Tesseract read it; confidence is Tesseract's 0…100.
+public struct OCRWord: Sendable, Equatable, Codable {
+    /// The text as Tesseract read it.
+    public var text: String
+    /// Tesseract's confidence, 0…100.
+    public var confidence: Double
+    /// Where it stands in the straightened image, in source pixels.
+    public var box: PixelBox
+
+    /// A value from its parts.
+    public init(text: String, confidence: Double, box: PixelBox) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+    }
+}
+
+/// One text line with its words; confidence is the mean of its words' (0…100).
+public struct OCRLine: Sendable, Equatable, Codable {
+    /// The text as Tesseract read it.
+    public var text: String
+    /// Tesseract's confidence, 0…100.
+    public var confidence: Double
+    /// Where it stands in the straightened image, in source pixels.
+    public var box: PixelBox
+    /// The words of the line, left to right.
+    public var words: [OCRWord]
+
+    /// A value from its parts.
+    public init(text: String, confidence: Double, box: PixelBox, words: [OCRWord]) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+        self.words = words
+    }
+}
+
+/// Everything the OCR stage read from one image, and the rotation (degrees, counter-clockwise)
+/// that was applied to make the text upright.
+public struct OCRReading: Sendable, Equatable, Codable {
+    /// Lines top to bottom.
+    public var lines: [OCRLine]
+    /// Degrees, counter-clockwise, applied to make the text upright.
+    public var rotation: Double
+
+    /// A value from its parts.
+    public init(lines: [OCRLine], rotation: Double) {
+        self.lines = lines
+        self.rotation = rotation
+    }
+
+    /// The whole text, one line per OCR line.
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+}
+
+/// What a person may tell the reader about an image when they know better than the automatic
+/// stages.
+public struct ReadOptions: Sendable, Equatable {
+    /// Rotate by exactly this many degrees (counter-clockwise) instead of searching for the angle.
+    public var rotation: Double?
+    /// Read only this part of the image (pixels, after EXIF orientation).
+    public var crop: PixelBox?
+    /// Tesseract languages, e.g. `["eng", "isl"]`; empty means the installed default.
+    public var languages: [String]
+
+    /// A value from its parts.
+    public init(rotation: Double? = nil, crop: PixelBox? = nil, languages: [String] = []) {
+        self.rotation = rotation
+        self.crop = crop
+        self.languages = languages
+    }
+}
+
+/// Reads the text of a stamp image. The real one runs Leptonica and Tesseract; tests of
+/// matching may use a fake. Not Sendable: an engine belongs to one worker.
+public protocol StampReader {
+    /// Loads, straightens and reads the image at `url`.
+    func read(imageAt url: URL, options: ReadOptions) throws -> OCRReading
+}

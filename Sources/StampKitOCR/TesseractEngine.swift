@@ -1,0 +1,178 @@
+import CTesseract
+import Foundation
+import StampKitImaging
+
+/// One Tesseract instance (a `TessBaseAPI*`) with its languages loaded. Not Sendable: a
+/// TessBaseAPI shared by two threads crashes, so each worker makes its own engine.
+public final class TesseractEngine {
+    /// How Tesseract should look for text on the page.
+    public enum Layout: Int32, Sendable {
+        /// Fully automatic page segmentation (PSM 3).
+        case automatic = 3
+        /// One uniform block of text (PSM 6).
+        case singleBlock = 6
+        /// Exactly one text line (PSM 7), e.g. one MRZ line.
+        case singleLine = 7
+        /// As much text as possible in no particular order (PSM 11).
+        case sparse = 11
+        /// Sparse text with orientation detection (PSM 12).
+        case sparseWithOrientation = 12
+        /// One line, no Tesseract-specific line hacks (PSM 13).
+        case rawLine = 13
+    }
+
+    private let api: OpaquePointer
+    /// The languages loaded, in Tesseract's order (first is primary).
+    public let languages: [String]
+    /// The tessdata directory the languages came from.
+    public let tessdata: URL
+
+    /// Starts Tesseract with `languages` (empty: `defaultLanguages()`); `initVariables` are set
+    /// during `TessBaseAPIInit4`, the only time switches such as `load_system_dawg` work.
+    public init(languages: [String] = [], tessdata: URL? = nil,
+                initVariables: [String: String] = [:]) throws {
+        guard let directory = tessdata ?? Self.tessdataDirectory() else {
+            throw OCRError(.tessdataMissing, "no Tesseract language data found (looked in $TESSDATA_PREFIX, /usr/share/tesseract-ocr/5/tessdata, /usr/share/tesseract-ocr/4.00/tessdata); install it with: apt-get install tesseract-ocr-eng")
+        }
+        let wanted = languages.isEmpty ? Self.defaultLanguages(in: directory) : languages
+        for language in wanted {
+            guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+                throw OCRError(.badLanguageName, "'\(language)' is not a Tesseract language code; use codes such as eng, isl, deu (see: stampkit languages)")
+            }
+            let file = directory.appendingPathComponent("\(language).traineddata")
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                let package = "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-")
+                throw OCRError(.languageDataMissing, "Tesseract language '\(language)' is not installed (no \(language).traineddata in \(directory.path)); install it with: apt-get install \(package)")
+            }
+        }
+        guard let handle = TessBaseAPICreate() else {
+            throw OCRError(.initFailed, "Tesseract could not be created (out of memory?); close other programs and try again")
+        }
+        // Tesseract's own chatter ("Estimating resolution as …", "Empty page!!") goes to its
+        // debug file; /dev/null keeps stderr for StampKit's one line per problem.
+        var variables = ["debug_file": "/dev/null"]
+        variables.merge(initVariables) { _, given in given }
+        let names = variables.keys.sorted()
+        let cNames = names.map { strdup($0) }
+        let cValues = names.map { strdup(variables[$0]!) }
+        defer { (cNames + cValues).forEach { free($0) } }
+        var namePointers = cNames.map { UnsafeMutablePointer<CChar>($0) }
+        var valuePointers = cValues.map { UnsafeMutablePointer<CChar>($0) }
+        let status = namePointers.withUnsafeMutableBufferPointer { n in
+            valuePointers.withUnsafeMutableBufferPointer { v in
+                TessBaseAPIInit4(handle, directory.path, wanted.joined(separator: "+"), OEM_LSTM_ONLY,
+                                 nil, 0, n.baseAddress, v.baseAddress, names.count, 0)
+            }
+        }
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw OCRError(.initFailed, "Tesseract could not load \(wanted.joined(separator: "+")) from \(directory.path) (damaged .traineddata?); reinstall with: apt-get install --reinstall tesseract-ocr-eng")
+        }
+        api = handle
+        self.languages = wanted
+        self.tessdata = directory
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// Where the language data lives: `$TESSDATA_PREFIX`, else Debian's Tesseract 5, else 4.
+    public static func tessdataDirectory() -> URL? {
+        var candidates: [String] = []
+        if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+            candidates += [prefix, (prefix as NSString).appendingPathComponent("tessdata")]
+        }
+        candidates += ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+        for path in candidates {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+               !installedLanguages(in: URL(fileURLWithPath: path)).isEmpty {
+                return URL(fileURLWithPath: path)
+            }
+        }
+        return nil
+    }
+
+    /// The installed recognition languages (`osd`, which only detects orientation, left out).
+    public static func installedLanguages(in directory: URL? = nil) -> [String] {
+        guard let directory = directory ?? tessdataDirectory(),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
+        return names.filter { $0.hasSuffix(".traineddata") }
+            .map { String($0.dropLast(".traineddata".count)) }
+            .filter { $0 != "osd" && $0 != "equ" }
+            .sorted()
+    }
+
+    /// English alone: stamps are printed in capitals with few language-specific letters, and each
+    /// extra model costs a full extra recogniser pass on unsure words.
+    public static func defaultLanguages(in directory: URL? = nil) -> [String] {
+        let installed = installedLanguages(in: directory)
+        if installed.contains("eng") { return ["eng"] }
+        return installed.first.map { [$0] } ?? ["eng"]
+    }
+
+    /// Sets a run-time Tesseract variable (e.g. `tessedit_char_whitelist`); false when Tesseract
+    /// does not know it. Dictionary switches only work through `initVariables`.
+    @discardableResult
+    public func setVariable(_ name: String, _ value: String) -> Bool {
+        TessBaseAPISetVariable(api, name, value) != 0
+    }
+
+    /// Reads `image` and returns its text lines with their words, boxes in `image`'s pixels.
+    /// Words without a letter or digit (rules, stars, pictogram fragments read as "=", "—", "*")
+    /// are dropped, and lines left empty with them.
+    public func recognise(_ image: StampImage, layout: Layout) throws -> [OCRLine] {
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
+        // capi.h only forward-declares `struct Pix`; the pointer crosses as an opaque one.
+        TessBaseAPISetImage2(api, .init(image.opaquePix))
+        defer { TessBaseAPIClear(api) }
+        guard TessBaseAPIRecognize(api, nil) == 0 else {
+            throw OCRError(.recognitionFailed, "Tesseract failed to read the image; try again with --rotate or --crop")
+        }
+        guard let iterator = TessBaseAPIGetIterator(api) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let page = TessResultIteratorGetPageIterator(iterator)
+
+        func box(_ level: TessPageIteratorLevel) -> PixelBox {
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, level, &l, &t, &r, &b) != 0 else {
+                return PixelBox(x: 0, y: 0, width: 0, height: 0)
+            }
+            return PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t))
+        }
+        func text(_ level: TessPageIteratorLevel) -> String {
+            guard let raw = TessResultIteratorGetUTF8Text(iterator, level) else { return "" }
+            defer { TessDeleteText(raw) }
+            return String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        var lines: [OCRLine] = []
+        var current: OCRLine?
+        var wordsSeen = 0  // words Tesseract put in the current line, kept or dropped
+        func finish() {
+            guard var line = current else { return }
+            current = nil
+            guard !line.words.isEmpty else { return }
+            if line.words.count != wordsSeen { line.text = line.words.map(\.text).joined(separator: " ") }
+            line.confidence = line.words.map(\.confidence).reduce(0, +) / Double(line.words.count)
+            lines.append(line)
+        }
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                finish()
+                current = OCRLine(text: text(RIL_TEXTLINE), confidence: 0, box: box(RIL_TEXTLINE), words: [])
+                wordsSeen = 0
+            }
+            let word = text(RIL_WORD)
+            if !word.isEmpty { wordsSeen += 1 }
+            if word.unicodeScalars.contains(where: CharacterSet.alphanumerics.contains) {
+                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+                current?.words.append(OCRWord(text: word, confidence: confidence, box: box(RIL_WORD)))
+            }
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        finish()
+        return lines
+    }
+}

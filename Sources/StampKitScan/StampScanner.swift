@@ -1,0 +1,22 @@
+import Foundation
+import StampKitOCR
+import StampKitMatching
+
+/// The whole path for one stamp image: read the text (Image + OCR stages), then match it
+/// against the gazetteer. Not Sendable: it owns one engine and one connection; one per worker.
+public final class StampScanner {
+    private let reader: any StampReader
+    private let matcher: StampMatcher
+
+    /// A scanner that reads with `reader` and proposes places with `matcher`.
+    public init(reader: any StampReader, matcher: StampMatcher) {
+        self.reader = reader
+        self.matcher = matcher
+    }
+
+    /// Scans the image at `url`; `name` is how the person named it, for the report.
+    public func scan(imageAt url: URL, named name: String, options: ReadOptions = ReadOptions()) throws -> StampScan {
+        let reading = try reader.read(imageAt: url, options: options)
+        return StampScan(image: name, reading: reading, proposal: try matcher.propose(from: reading))
+    }
+}
