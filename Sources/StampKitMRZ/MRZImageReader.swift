@@ -301,7 +301,7 @@ public struct MRZModel: Sendable, Equatable {
     /// source file's path: present in a checkout, absent in an installed copy.
     public static var checkoutModel: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("scripts/mrz/\(trainedName).traineddata")
     }
 
