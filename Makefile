@@ -6,12 +6,12 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
-# Tesseract's OpenMP pool oversubscribes small machines (design notes §3); the binary also
-# sets this for itself, but `swift test` runs Tesseract in-process and needs it from here.
+# Tesseract's OpenMP pool oversubscribes small machines; the binary sets this for itself, but
+# `swift test` runs Tesseract in-process and needs it from here.
 export OMP_THREAD_LIMIT := 1
 
-APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libsqlite3-dev tesseract-ocr \
-                tesseract-ocr-eng tesseract-ocr-script-latn python3 python3-pip ca-certificates
+APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libsqlite3-dev libheif-dev tesseract-ocr \
+                tesseract-ocr-eng tesseract-ocr-script-latn python3 python3-pip ca-certificates tmux
 DATA_DIR     ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/stampkit
 GAZETTEER    ?= $(DATA_DIR)/gazetteer.sqlite
 SOURCES      ?= build/sources
@@ -29,7 +29,7 @@ deps:
 	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	    if [ "$$(id -u)" = 0 ]; then \
-	        echo "Installing: $$missing" >&2; \
+	        echo "Installing:" $$missing >&2; \
 	        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >&2; \
 	    else \
 	        echo "Missing Debian packages. Run: sudo apt-get install -y $$(echo $$missing)" >&2; exit 1; \
@@ -37,22 +37,25 @@ deps:
 	fi
 	@command -v swift >/dev/null || { echo "No Swift toolchain on PATH: install Swift 6 (swift.org) and try again." >&2; exit 1; }
 
+# The import check makes SwiftPM refuse a stage that imports a target it does not declare.
+SWIFT_BUILD_FLAGS := --explicit-target-dependency-import-check error
+
 release: deps
-	swift build -c release --product stampkit
+	swift build -c release --product stampkit $(SWIFT_BUILD_FLAGS)
 
 $(SOURCES)/.verified: sources.lock scripts/fetch-sources.sh
 	scripts/fetch-sources.sh $(SOURCES)
 	touch $@
 
 # Rebuilt when its inputs, its word lists or the importer change (a new schema needs a new file).
-$(GAZETTEER): $(SOURCES)/.verified $(wildcard Lexicons/*.txt) $(wildcard Sources/StampKit/Gazetteer/*.swift) | release
+$(GAZETTEER): $(SOURCES)/.verified $(wildcard Lexicons/*.txt) $(wildcard Sources/StampKitGazetteer/*.swift) | release
 	mkdir -p $(dir $@)
 	$(BIN) gazetteer build --sources $(SOURCES) --lexicons Lexicons --output $@
 
 gazetteer: release $(GAZETTEER)
 
 test: deps
-	swift test
+	swift test $(SWIFT_BUILD_FLAGS)
 
 bench: release
 	$(BIN) bench scan $(SAMPLES)

@@ -18,7 +18,7 @@ public struct StampScan: Sendable, Equatable {
         self.proposal = proposal
     }
 
-    /// The `scan --json` line (design.md §6), with at most `top` candidates.
+    /// The `scan --json` line (the README's contract), with at most `top` candidates.
     public func json(top: Int) -> JSONValue {
         .object([
             ("image", .string(image)),

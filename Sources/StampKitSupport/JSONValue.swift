@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value with ordered object keys, so output reads in the contract's order and
-/// optional fields print as explicit `null` (the `scan --json` contract, design.md §6).
+/// optional fields print as explicit `null` (the `scan --json` contract in the README).
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)

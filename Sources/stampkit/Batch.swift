@@ -8,8 +8,9 @@ final class Batch: Sendable {
         var next = 0
         var finished = 0
         var printed = 0
-        var ready: [Int: (lines: [String], failure: String?)] = [:]
+        var ready: [Int: (lines: [String], failure: CarriedFailure?)] = [:]
         var abandoned: CarriedFailure?
+        var firstFailure: FailureClass?
     }
 
     private let state = Mutex(State())
@@ -30,14 +31,18 @@ final class Batch: Sendable {
         }
     }
 
-    /// Records one image's output and prints whatever is now in order.
-    func finish(_ index: Int, lines: [String], failure: String?) {
+    /// Records one image's output and prints whatever is now in order. A failure's message
+    /// should name its image (`path: error: …`).
+    func finish(_ index: Int, lines: [String], failure: CarriedFailure?) {
         state.withLock { s in
             s.ready[index] = (lines, failure)
             s.finished += 1
             while let item = s.ready.removeValue(forKey: s.printed) {
                 terminal.endProgress()
-                if let failure = item.failure { terminal.note(failure) }
+                if let failure = item.failure {
+                    terminal.note(failure.message)
+                    if s.firstFailure == nil { s.firstFailure = failure.failureClass }
+                }
                 for line in item.lines { terminal.result(line) }
                 s.printed += 1
             }
@@ -52,6 +57,10 @@ final class Batch: Sendable {
             if s.abandoned == nil { s.abandoned = failure }
         }
     }
+
+    /// The class of the first failed image in input order (not in the order workers finished),
+    /// so that a rerun of the same batch exits the same way.
+    var firstFailure: FailureClass? { state.withLock { $0.firstFailure } }
 
     /// The failure that abandoned the batch, if any.
     var abandoned: CarriedFailure? { state.withLock { $0.abandoned } }

@@ -1,4 +1,5 @@
 import Foundation
+import StampKit
 
 /// Where a command writes: results to stdout, everything else to stderr; progress only when
 /// stderr is a terminal.
@@ -9,6 +10,11 @@ struct Terminal: Sendable {
     /// A result line on stdout.
     func result(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// A JSON result on one line of stdout.
+    func result(_ value: JSONValue) {
+        result(value.serialized())
     }
 
     /// A diagnostic or log line on stderr.

@@ -1,7 +1,7 @@
 import Foundation
 import StampKit
 
-// Tesseract's OpenMP pool oversubscribes two cores (design.md §3) and reads OMP_THREAD_LIMIT
+// Tesseract's OpenMP pool oversubscribes two cores and reads OMP_THREAD_LIMIT
 // only when the library loads, so the variable must be set before this process starts: set it
 // and re-launch once. A person who sets it themselves keeps their value.
 if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {

@@ -85,10 +85,10 @@ struct BenchMRZCommand: ToolCommand {
                 ok = reading?.document.valid ?? false
             }
             if ok { valid += 1 }
-            medians.append(median(times))
-            terminal.result(String(format: "%@\t%@\t%.1f\t%@", image, modelNames, median(times), ok ? "yes" : "no"))
+            medians.append(Timing.median(times))
+            terminal.result(String(format: "%@\t%@\t%.1f\t%@", image, modelNames, Timing.median(times), ok ? "yes" : "no"))
         }
-        terminal.result(String(format: "median\t%@\t%.1f\t%d/%d", modelNames, median(medians), valid, images.count))
+        terminal.result(String(format: "median\t%@\t%.1f\t%d/%d", modelNames, Timing.median(medians), valid, images.count))
     }
 
     /// The rows of `directory/truth.tsv` with at least `columns` tab-separated fields.
@@ -128,7 +128,7 @@ struct BenchMRZCommand: ToolCommand {
         terminal.result(String(
             format: "pages\t%d\texact %d (%.1f%%)\tvalid-but-wrong %d\tinvalid %d\tnot-found %d\tmedian %.1f ms",
             rows.count, exact, 100 * Double(exact) / Double(max(1, rows.count)), counts["valid-but-wrong", default: 0],
-            counts["invalid", default: 0], counts["not-found", default: 0], median(times)))
+            counts["invalid", default: 0], counts["not-found", default: 0], Timing.median(times)))
     }
 
     /// Cuts the zone lines of each photo as the reader frames them, labels them with the truth

@@ -48,32 +48,18 @@ struct BenchScanCommand: ToolCommand {
             var plain: [Double] = []
             var full: [Double] = []
             for _ in 0..<rounds {
-                plain.append(try milliseconds { _ = try reader.plainPass(imageAt: url) })
-                full.append(try milliseconds { _ = try scanner.scan(imageAt: url, named: image, options: ReadOptions()) })
+                plain.append(try Timing.milliseconds { _ = try reader.plainPass(imageAt: url) })
+                full.append(try Timing.milliseconds { _ = try scanner.scan(imageAt: url, named: image, options: ReadOptions()) })
             }
-            let p = median(plain)
-            let s = median(full)
+            let p = Timing.median(plain)
+            let s = Timing.median(full)
             plainMedians.append(p)
             scanMedians.append(s)
             ratios.append(s / p)
             terminal.result(String(format: "%@\t%.1f\t%.1f\t%.2f", image, p, s, s / p))
         }
         terminal.result(String(
-            format: "median\t%.1f\t%.1f\t%.2f", median(plainMedians), median(scanMedians), median(ratios)))
+            format: "median\t%.1f\t%.1f\t%.2f", Timing.median(plainMedians), Timing.median(scanMedians), Timing.median(ratios)))
         return 0
     }
-
-    private func milliseconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    }
-}
-
-/// The median of a non-empty list (mean of the middle two for an even count).
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    let mid = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }

@@ -48,7 +48,7 @@ struct GazetteerBuildCommand: ToolCommand {
             sources: sources, lexicons: lexicons, output: output, minimumCityPopulation: minimumPopulation)
         for warning in report.warnings { terminal.note("warning: \(warning)") }
         if json {
-            terminal.result(try encodeJSON(report))
+            terminal.result(try JSONValue(encoding: report))
         } else {
             let c = report.counts
             terminal.result("""
@@ -85,7 +85,7 @@ struct GazetteerInfoCommand: ToolCommand {
     func run(_ terminal: Terminal) throws -> Int32 {
         let info = try Gazetteer(path: gazetteer).info()
         if json {
-            terminal.result(try encodeJSON(info))
+            terminal.result(try JSONValue(encoding: info))
             return 0
         }
         let c = info.counts
@@ -107,11 +107,4 @@ struct GazetteerInfoCommand: ToolCommand {
         terminal.result(info.attribution)
         return 0
     }
-}
-
-/// One line of JSON from any Codable report.
-func encodeJSON<T: Encodable>(_ value: T) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
 }

@@ -93,28 +93,24 @@ public struct NearestBenchmark: Sendable, Codable, Equatable {
     public static func run(places: [NearestEntry], queries: Int = 100_000, checked: Int = 2_000, seed: UInt64 = 1) -> [NearestBenchmark] {
         releaseFreedHeap()
         let before = residentBytes()
-        let clock = ContinuousClock()
         var tree: NearestTree? = nil
-        let build = clock.measure { tree = NearestTree(places) }
+        let build = Timing.milliseconds { tree = NearestTree(places) }
         let grown = max(0, residentBytes() - before)
         let index = tree!
         let band = LatitudeBandIndex(places)
-        func seconds(_ d: Duration) -> Double {
-            Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-        }
         var results: [NearestBenchmark] = []
         for (n, mix) in ["near-places", "globe"].enumerated() {
             let points = Self.points(mix, around: places, count: queries, seed: seed &+ UInt64(n))
             var sink = 0
-            let treeTime = clock.measure {
+            let treeTime = Timing.milliseconds {
                 for (lat, lon) in points { sink &+= Int(index.nearest(latitude: lat, longitude: lon, limit: 1).first?.id ?? 0) }
             }
-            let bandTime = clock.measure {
+            let bandTime = Timing.milliseconds {
                 for (lat, lon) in points { sink &+= band.nearestID(latitude: lat, longitude: lon) ?? 0 }
             }
             let sample = Array(points.prefix(checked))
             var reference: [[NearestTree.Hit]] = []
-            let bruteTime = clock.measure {
+            let bruteTime = Timing.milliseconds {
                 for (lat, lon) in sample { reference.append(index.bruteForce(latitude: lat, longitude: lon, limit: 1)) }
             }
             var mismatches = 0
@@ -130,17 +126,17 @@ public struct NearestBenchmark: Sendable, Codable, Equatable {
             withExtendedLifetime(sink) {}  // the timed loops must not be optimised away
             results.append(NearestBenchmark(
                 mix: mix, places: places.count, queries: points.count,
-                treeMicroseconds: seconds(treeTime) * 1e6 / Double(max(1, points.count)),
-                latitudeBandMicroseconds: seconds(bandTime) * 1e6 / Double(max(1, points.count)),
-                bruteForceMicroseconds: seconds(bruteTime) * 1e6 / Double(max(1, sample.count)),
-                checkedQueries: sample.count, mismatches: mismatches, buildSeconds: seconds(build),
+                treeMicroseconds: treeTime * 1e3 / Double(max(1, points.count)),
+                latitudeBandMicroseconds: bandTime * 1e3 / Double(max(1, points.count)),
+                bruteForceMicroseconds: bruteTime * 1e3 / Double(max(1, sample.count)),
+                checkedQueries: sample.count, mismatches: mismatches, buildSeconds: build / 1e3,
                 residentGrowthBytes: grown, approximateBytes: index.approximateBytes))
         }
         return results
     }
 }
 
-/// The latitude-sorted alternative the issue describes (Mapsake's approach), kept to measure
+/// The latitude-sorted alternative (the approach of other gazetteer apps), kept to measure
 /// the k-d tree against: places sorted by z = sin(latitude), a binary search for the query's
 /// z, then a walk outwards in both directions until (z - qz)² exceeds the best squared chord.
 /// Same key and tie-break as `NearestTree`, nearest one only, no filters.

@@ -17,20 +17,26 @@ enum PlaceKindOption {
     }
 }
 
-/// `LAT,LON` in degrees, e.g. `64.13,-21.9`.
-enum CoordinateOption {
-    static func parse(_ text: String, option: String) throws -> (latitude: Double, longitude: Double) {
-        // Plain decimals only: Double("0x10") and Double("nan") parse, but are no coordinates.
-        let allowed = Set("0123456789.+-eE, ")
-        let parts = text.allSatisfy(allowed.contains)
-            ? text.split(separator: ",", omittingEmptySubsequences: false)
-                .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            : []
-        guard parts.count == 2, let lat = parts[0], let lon = parts[1], lat.isFinite, lon.isFinite,
+/// A point written `LAT,LON` in decimal degrees, e.g. `64.13,-21.94`, as `places near` and
+/// `places search --near` take it.
+enum Coordinates {
+    /// The point, or one usage line naming `what` (the option or argument) and the form to use.
+    /// Plain decimals only: `Double` would also take `0x10`, `nan` and `1e999`, which are no
+    /// coordinates a person means.
+    static func parse(_ text: String, what: String) throws -> (latitude: Double, longitude: Double) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        func number(_ s: String) -> Double? {
+            guard s.range(of: "^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)$", options: .regularExpression) != nil else {
+                return nil
+            }
+            return Double(s)
+        }
+        guard parts.count == 2, let lat = number(parts[0]), let lon = number(parts[1]),
             (-90...90).contains(lat), (-180...180).contains(lon)
         else {
             throw UsageError(
-                message: "\(option) takes LAT,LON in degrees (latitude −90…90, longitude −180…180), e.g. 64.13,-21.9, not '\(text.prefix(40))'")
+                message: "\(what) takes LAT,LON in decimal degrees (latitude −90…90, longitude −180…180), e.g. 64.13,-21.94, not '\(text.prefix(40))'")
         }
         return (lat, lon)
     }
@@ -133,7 +139,7 @@ struct PlacesSearchCommand: ToolCommand {
             }
             query.countryCode = country.uppercased()
         }
-        if let near = parsed.value(Self.near) { query.near = try CoordinateOption.parse(near, option: "--near") }
+        if let near = parsed.value(Self.near) { query.near = try Coordinates.parse(near, what: "--near") }
         query.limit = try parsed.integer(Self.limit, in: 1...1000, default: 10)
         self.query = query
         json = parsed[Self.json]
@@ -143,7 +149,7 @@ struct PlacesSearchCommand: ToolCommand {
     func run(_ terminal: Terminal) throws -> Int32 {
         let hits = try Gazetteer(path: gazetteer).search(query)
         if json {
-            terminal.result(try encodeJSON(hits.map(PlaceJSON.init)))
+            terminal.result(try JSONValue(encoding: hits.map(PlaceJSON.init)))
             return 0
         }
         if hits.isEmpty { terminal.note("no places match") }
@@ -195,7 +201,7 @@ struct PlacesShowCommand: ToolCommand {
             throw PlaceNotFound(id: id)
         }
         if json {
-            terminal.result(try encodeJSON(DetailJSON(
+            terminal.result(try JSONValue(encoding: DetailJSON(
                 place: PlaceJSON(detail.place), ancestors: detail.ancestors.map(PlaceJSON.init),
                 codes: detail.codes, names: detail.names, childCounts: detail.childCounts,
                 airportType: detail.airportType, scheduled: detail.scheduled,
@@ -275,7 +281,7 @@ struct PlacesListCommand: ToolCommand {
             throw PlaceNotFound(id: parent ?? "")
         }
         if json {
-            terminal.result(try encodeJSON(places.map(PlaceJSON.init)))
+            terminal.result(try JSONValue(encoding: places.map(PlaceJSON.init)))
             return 0
         }
         if places.isEmpty { terminal.note("nothing listed there") }

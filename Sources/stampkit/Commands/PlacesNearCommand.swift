@@ -40,7 +40,7 @@ struct PlacesNearCommand: ToolCommand {
     let json: Bool
 
     init(_ parsed: ParsedCommand) throws {
-        let (latitude, longitude) = try Self.coordinates(parsed.argument(Self.latLon) ?? "")
+        let (latitude, longitude) = try Coordinates.parse(parsed.argument(Self.latLon) ?? "", what: "the point")
         var query = NearestQuery(latitude: latitude, longitude: longitude)
         if let kind = parsed.value(Self.kind) {
             guard let k = NearbyKind(rawValue: kind.lowercased()) else {
@@ -69,27 +69,6 @@ struct PlacesNearCommand: ToolCommand {
         json = parsed[Self.json]
     }
 
-    /// Parses `LAT,LON` in decimal degrees; anything else is one usage line.
-    static func coordinates(_ text: String) throws -> (Double, Double) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        func number(_ s: String) -> Double? {
-            guard s.range(of: "^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)$", options: .regularExpression) != nil else {
-                return nil
-            }
-            return Double(s)
-        }
-        guard parts.count == 2, let lat = number(parts[0]), let lon = number(parts[1]) else {
-            throw UsageError(
-                message: "give the point as LAT,LON in decimal degrees, e.g. 64.13,-21.94, not '\(text.prefix(60))'")
-        }
-        guard (-90...90).contains(lat), (-180...180).contains(lon) else {
-            throw UsageError(
-                message: "latitude must be -90…90 and longitude -180…180, not \(parts[0]),\(parts[1])")
-        }
-        return (lat, lon)
-    }
-
     func run(_ terminal: Terminal) throws -> Int32 {
         let places = try Gazetteer(path: gazetteer)
         let shapes = try borders.map { try CountryBorders.load(directory: $0) }
@@ -102,7 +81,7 @@ struct PlacesNearCommand: ToolCommand {
             terminal.note("the point is inside no country's border (at sea?); searching every country")
         }
         if json {
-            terminal.result(try encodeJSON(answer.places))
+            terminal.result(try JSONValue(encoding: answer.places))
             return 0
         }
         if let country = answer.containingCountry {

@@ -1,6 +1,5 @@
 import Foundation
 import StampKit
-import Synchronization
 
 /// `stampkit scan IMAGE...`: propose where each stamp is from, with the evidence.
 struct ScanCommand: ToolCommand {
@@ -47,9 +46,9 @@ struct ScanCommand: ToolCommand {
         _ = try TesseractStampReader(languages: reading.options.languages)
         let outcomes = Batch(count: images.count, terminal: terminal)
         let workers = min(jobs, images.count)
-        let firstFailure = Mutex<FailureClass?>(nil)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // One engine and one database connection per worker (design.md §3).
+            // One engine and one database connection per worker: a Tesseract engine used by
+            // two threads at once crashes, and a connection belongs to one thread.
             let scanner: StampScanner
             do {
                 scanner = StampScanner(
@@ -66,14 +65,13 @@ struct ScanCommand: ToolCommand {
                     outcomes.finish(index, lines: json ? [scan.json(top: top).serialized()] : ScanText.render(scan, top: top), failure: nil)
                 } catch {
                     let failure = CarriedFailure(error)
-                    firstFailure.withLock { if $0 == nil { $0 = failure.failureClass } }
                     outcomes.finish(
                         index, lines: json ? [StampScan.errorJSON(image: image, failure: failure).serialized()] : [],
-                        failure: "\(image): error: \(failure.message)")
+                        failure: CarriedFailure(error, image: "\(image): error"))
                 }
             }
         }
         if let error = outcomes.abandoned { throw error }
-        return firstFailure.withLock { $0 }?.exitCode ?? 0
+        return outcomes.firstFailure?.exitCode ?? 0
     }
 }

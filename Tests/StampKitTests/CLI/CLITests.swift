@@ -11,16 +11,6 @@ import Testing
 @testable import StampKitScan
 @testable import StampKitSupport
 
-/// The repository's folders, for tests that use what a new user has after cloning.
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let samples = root.appendingPathComponent("Samples")
-    static var badFixtures: URL {
-        Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent("bad")
-    }
-}
-
 @Suite struct CLITests {
     @Test(arguments: [
         "", "scan", "ocr", "gazetteer", "gazetteer build", "gazetteer info", "bench", "bench scan", "bench gazetteer",

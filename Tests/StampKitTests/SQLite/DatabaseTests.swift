@@ -10,14 +10,6 @@ import Testing
 @testable import StampKitSQLite
 @testable import StampKitSupport
 
-/// A fresh directory under the system temp dir, removed by the caller.
-func makeTemporaryDirectory(_ label: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("stampkit-\(label)-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 @Suite struct DatabaseTests {
     @Test func roundTripsEveryValueTypeThroughBindings() throws {
         let dir = try makeTemporaryDirectory("sqlite")

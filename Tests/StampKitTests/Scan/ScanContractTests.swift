@@ -11,7 +11,7 @@ import Testing
 @testable import StampKitScan
 @testable import StampKitSupport
 
-/// The `scan --json` line is a contract scripts rely on (design.md §6): these tests parse it back
+/// The `scan --json` line is a contract scripts rely on (README, "The scan contract"): these tests parse it back
 /// with Foundation's JSON reader and check every field's name and type.
 @Suite struct ScanContractTests {
     static let iceland = Country(code: "IS", alpha3: "ISL", name: "Iceland", continent: "EU", population: 353_574)

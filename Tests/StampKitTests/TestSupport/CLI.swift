@@ -1,14 +1,5 @@
 import Foundation
 import Testing
-@testable import StampKit
-@testable import StampKitEvidence
-@testable import StampKitGazetteer
-@testable import StampKitImaging
-@testable import StampKitMRZ
-@testable import StampKitMatching
-@testable import StampKitOCR
-@testable import StampKitSQLite
-@testable import StampKitSupport
 
 /// Runs the built `stampkit` binary as a person would and checks what they see: results on
 /// stdout, exactly one line on stderr for a bad input, and the exit code of its class.
