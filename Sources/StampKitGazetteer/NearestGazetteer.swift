@@ -3,14 +3,14 @@ import StampKitSQLite
 
 /// The gazetteer's `borders` table: one row holding `CountryBorders.encoded()`. The importer
 /// creates it with `createTableSQL` and fills it with `store(_:in:)`.
-public enum BordersTable {
+package enum BordersTable {
     /// DDL for the table (one row, id 1).
-    public static let createTableSQL =
+    package static let createTableSQL =
         "CREATE TABLE borders (id INTEGER PRIMARY KEY CHECK (id = 1), source TEXT NOT NULL, data BLOB NOT NULL);"
 
     /// Writes the borders into a database that has the table; `source` names the file read
     /// (e.g. `ne_10m_admin_0_countries_deu.shp`).
-    public static func store(_ borders: CountryBorders, source: String, in database: Database) throws {
+    package static func store(_ borders: CountryBorders, source: String, in database: Database) throws {
         let insert = try database.prepare("INSERT INTO borders (id, source, data) VALUES (1, ?, ?)")
         defer { insert.finalize() }
         try insert.run([.text(source), .blob([UInt8](borders.encoded()))])

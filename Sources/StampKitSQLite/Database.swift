@@ -2,9 +2,9 @@ import CSQLite
 import Foundation
 
 /// One SQLite connection. Owns its `sqlite3*`; not Sendable: use a connection from one task only.
-public final class Database {
+package final class Database {
     /// How a connection opens its file.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// Lookups: read-only and `immutable=1`, so SQLite takes no locks and never writes.
         case readOnly
         /// Building: read-write, creating the file when it does not exist.
@@ -14,10 +14,10 @@ public final class Database {
     /// The raw handle; valid until `deinit`. Only the SQLite layer touches it.
     let handle: OpaquePointer
     /// The file this connection opened.
-    public let path: String
+    package let path: String
 
     /// Opens `path` in `mode`; throws `SQLiteError` (and frees the half-open handle) on failure.
-    public init(path: String, mode: Mode) throws {
+    package init(path: String, mode: Mode) throws {
         var raw: OpaquePointer?
         let rc: Int32
         switch mode {
@@ -61,7 +61,7 @@ public final class Database {
     }
 
     /// Runs one or more statements without parameters (schema, pragmas). Never pass user text.
-    public func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         defer { sqlite3_free(errorMessage) }
@@ -74,12 +74,12 @@ public final class Database {
     }
 
     /// Compiles `sql`; values go in with `Statement.bind`, never by splicing text into `sql`.
-    public func prepare(_ sql: String) throws -> Statement {
+    package func prepare(_ sql: String) throws -> Statement {
         try Statement(database: self, sql: sql)
     }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -92,19 +92,19 @@ public final class Database {
     }
 
     /// The first column of the first row of `sql` as an integer (counts, pragmas).
-    public func scalarInt(_ sql: String, _ values: [SQLValue] = []) throws -> Int? {
+    package func scalarInt(_ sql: String, _ values: [SQLValue] = []) throws -> Int? {
         let statement = try prepare(sql)
         try statement.bind(values)
         return try statement.step() ? statement.optionalInt(at: 0) : nil
     }
 
     /// The first column of the first row of `sql` as text.
-    public func scalarText(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
+    package func scalarText(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
         let statement = try prepare(sql)
         try statement.bind(values)
         return try statement.step() ? statement.text(at: 0) : nil
     }
 
     /// Rows changed by the last INSERT/UPDATE/DELETE on this connection.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 }

@@ -2,36 +2,36 @@ import CSQLite
 import StampKitSupport
 
 /// A failure reported by SQLite: carries SQLite's result code and message plus what we were doing.
-public struct SQLiteError: StampKitFailure, Equatable {
+package struct SQLiteError: StampKitFailure, Equatable {
     /// The primary or extended SQLite result code, e.g. `SQLITE_NOTADB` (26).
-    public var resultCode: Int32
+    package var resultCode: Int32
     /// SQLite's own explanation, e.g. `file is not a database`.
-    public var sqliteMessage: String
+    package var sqliteMessage: String
     /// What StampKit was doing when SQLite failed, e.g. `opening /path/db.sqlite`.
-    public var context: String
+    package var context: String
 
     /// Wraps a result code and SQLite's message for the step described by `context`.
-    public init(resultCode: Int32, sqliteMessage: String, context: String) {
+    package init(resultCode: Int32, sqliteMessage: String, context: String) {
         self.resultCode = resultCode
         self.sqliteMessage = sqliteMessage
         self.context = context
     }
 
     /// Always `.database`: the fix is about the database file, not the input.
-    public var failureClass: FailureClass { .database }
+    package var failureClass: FailureClass { .database }
 
     /// `sqlite-` plus SQLite's lower-case name for the primary code, e.g. `sqlite-notadb`.
-    public var code: String { "sqlite-\(Self.name(of: resultCode))" }
+    package var code: String { "sqlite-\(Self.name(of: resultCode))" }
 
     /// What failed, SQLite's reason, and what to try.
-    public var message: String {
+    package var message: String {
         "SQLite failed while \(context): \(sqliteMessage) (code \(resultCode)); "
             + "check the file is a complete StampKit database and the disk is writable, "
             + "or rebuild it"
     }
 
     /// True when the file is missing, unreadable, or not an SQLite database at all.
-    public var meansUnusableFile: Bool {
+    package var meansUnusableFile: Bool {
         switch resultCode & 0xFF {
         case SQLITE_CANTOPEN, SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_IOERR, SQLITE_PERM,
             SQLITE_AUTH:

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// A value bound to a statement parameter; the only way caller data enters SQL.
-public enum SQLValue: Sendable, Equatable {
+package enum SQLValue: Sendable, Equatable {
     /// SQL NULL.
     case null
     /// A 64-bit integer.
@@ -16,12 +16,12 @@ public enum SQLValue: Sendable, Equatable {
 }
 
 /// A compiled statement. Owns its `sqlite3_stmt*` and keeps its `Database` alive; not Sendable.
-public final class Statement {
+package final class Statement {
     /// The connection this statement runs on.
-    public let database: Database
+    package let database: Database
     private var handle: OpaquePointer?
     /// The SQL text, for error context.
-    public let sql: String
+    package let sql: String
 
     /// SQLite copies bound text and blobs (`SQLITE_TRANSIENT`), so Swift buffers may go away.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -68,7 +68,7 @@ public final class Statement {
     }
 
     /// Binds `value` to the 1-based parameter `index`.
-    public func bind(_ value: SQLValue, at index: Int32) throws {
+    package func bind(_ value: SQLValue, at index: Int32) throws {
         let stmt = try live()
         let rc: Int32
         switch value {
@@ -85,7 +85,7 @@ public final class Statement {
     }
 
     /// Binds `values` to parameters 1…n in order, after clearing old bindings.
-    public func bind(_ values: [SQLValue]) throws {
+    package func bind(_ values: [SQLValue]) throws {
         let stmt = try live()
         try check(sqlite3_clear_bindings(stmt), "clearing bindings")
         for (offset, value) in values.enumerated() {
@@ -95,7 +95,7 @@ public final class Statement {
 
     /// Advances one row: true when a row is ready to read, false when the statement is done.
     @discardableResult
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         let rc = sqlite3_step(try live())
         switch rc {
         case SQLITE_ROW: return true
@@ -108,51 +108,51 @@ public final class Statement {
     }
 
     /// Rewinds so the statement can run again; bindings stay unless rebound.
-    public func reset() throws {
+    package func reset() throws {
         // sqlite3_reset only repeats the last step's error, which step() already threw; checking
         // it again would fail every reuse of a statement after one refused row.
         _ = sqlite3_reset(try live())
     }
 
     /// Resets, binds `values`, and runs to completion (INSERT/UPDATE/DELETE).
-    public func run(_ values: [SQLValue]) throws {
+    package func run(_ values: [SQLValue]) throws {
         try reset()
         try bind(values)
         while try step() {}
     }
 
     /// Frees the compiled statement now rather than at `deinit`.
-    public func finalize() {
+    package func finalize() {
         sqlite3_finalize(handle)
         handle = nil
     }
 
     /// Number of result columns.
-    public var columnCount: Int32 { handle.map { sqlite3_column_count($0) } ?? 0 }
+    package var columnCount: Int32 { handle.map { sqlite3_column_count($0) } ?? 0 }
 
     /// Whether column `index` (0-based) of the current row is NULL.
-    public func isNull(at index: Int32) -> Bool {
+    package func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
     /// Column `index` as an integer (0 for NULL).
-    public func int(at index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+    package func int(at index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
 
     /// Column `index` as an integer, nil for NULL.
-    public func optionalInt(at index: Int32) -> Int? { isNull(at: index) ? nil : int(at: index) }
+    package func optionalInt(at index: Int32) -> Int? { isNull(at: index) ? nil : int(at: index) }
 
     /// Column `index` as a double (0 for NULL).
-    public func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
+    package func double(at index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
     /// Column `index` as text, nil for NULL.
-    public func text(at index: Int32) -> String? {
+    package func text(at index: Int32) -> String? {
         guard let raw = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))
         return String(decoding: UnsafeBufferPointer(start: raw, count: count), as: UTF8.self)
     }
 
     /// Column `index` as a value of whatever type SQLite stored.
-    public func value(at index: Int32) -> SQLValue {
+    package func value(at index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(int(at: index))
         case SQLITE_FLOAT: return .real(double(at: index))
