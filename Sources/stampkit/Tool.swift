@@ -30,6 +30,7 @@ enum Tool {
             "bench gazetteer": BenchGazetteerCommand.self,
             "mrz": MRZCommand.self,
             "bench mrz": BenchMRZCommand.self,
+            "eval": EvalCommand.self,
         ]
     }
 

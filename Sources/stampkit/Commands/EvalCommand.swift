@@ -1,0 +1,138 @@
+import Foundation
+import StampKit
+import Synchronization
+
+/// `stampkit eval DIR`: scan a folder of labelled stamps and say how often each answer is right.
+struct EvalCommand: ToolCommand {
+    static let folder = Argument("dir", help: "A folder with stamp images and truth.jsonl (one JSON object per image).")
+    static let json = Flag("json", help: "Print the report as one JSON object.")
+    static let each = Flag("each", help: "Also print one line per stamp: file, level, truth, answer, confidence.")
+    static let jobs = ValueOption("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores).")
+    static let spec = CommandSpec(
+        name: "eval",
+        abstract: "Measure recognition on labelled stamps: accuracy per level, calibration, time.",
+        discussion: """
+            Reads DIR/truth.jsonl — per line at least "file" and "country", and where known "level", \
+            "airport", "date", "direction", "method" — scans every image and prints, for all stamps \
+            and per level: country top-1 and top-3; region and city (on stamps naming an airport, \
+            checked against that airport's place in the gazetteer); airport; date; direction; entry \
+            method; and how many answers were at least 80 % sure and wrong. Then the reliability \
+            table (confidence band → share right) and seconds per image.
+            """,
+        arguments: [Self.folder],
+        options: ReadingOptions.specs + [Self.json, Self.each, Self.jobs, GazetteerOption.spec])
+
+    let folder: URL
+    let reading: ReadingOptions
+    let json: Bool
+    let each: Bool
+    let jobs: Int
+    let gazetteer: URL
+
+    init(_ parsed: ParsedCommand) throws {
+        folder = URL(fileURLWithPath: parsed.argument(Self.folder) ?? ".", isDirectory: true)
+        reading = try ReadingOptions(parsed)
+        json = parsed[Self.json]
+        each = parsed[Self.each]
+        jobs = try parsed.integer(Self.jobs, in: 1...64, default: ProcessInfo.processInfo.activeProcessorCount)
+        gazetteer = GazetteerOption.resolve(parsed)
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        let truthFile = folder.appendingPathComponent("truth.jsonl")
+        guard let text = try? String(contentsOf: truthFile, encoding: .utf8) else {
+            throw EvaluationError(message: "\(truthFile.path) cannot be read; eval needs a folder with stamp images and their truth.jsonl")
+        }
+        let places = try Gazetteer(path: gazetteer)
+        let truths = try StampTruth.lines(of: text).map { truth in
+            // Region and city are not in the file: the airport's own place is the answer.
+            var truth = truth
+            if let iata = truth.airport, let airport = try places.airport(iata: iata) {
+                truth.regionID = airport.regionID
+                truth.cityID = airport.cityID
+            }
+            return truth
+        }
+        let lexicon = try Lexicon(files: places.lexiconFiles())
+        _ = try TesseractStampReader(languages: reading.options.languages)
+        let results = Mutex<[StampEvaluation?]>(Array(repeating: nil, count: truths.count))
+        let next = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, truths.count))) { _ in
+            // One engine and one connection per worker: neither may be shared across threads.
+            guard let reader = try? TesseractStampReader(languages: reading.options.languages),
+                let directory = try? Gazetteer(path: gazetteer)
+            else { return }
+            let scanner = StampScanner(reader: reader, matcher: StampMatcher(directory: directory, lexicon: lexicon))
+            while true {
+                let index: Int = next.withLock { n in
+                    defer { n += 1 }
+                    return n
+                }
+                guard index < truths.count else { return }
+                let truth = truths[index]
+                let url = folder.appendingPathComponent(truth.file)
+                var proposal: StampProposal?
+                let ms = Timing.milliseconds {
+                    proposal = try? scanner.scan(imageAt: url, named: truth.file, options: reading.options).proposal
+                }
+                let done = results.withLock { r in
+                    r[index] = StampEvaluation(truth: truth, proposal: proposal, seconds: ms / 1000)
+                    return r.compactMap { $0 }.count
+                }
+                terminal.progress("scanned \(done)/\(truths.count)")
+            }
+        }
+        terminal.endProgress()
+        let evaluations = results.withLock { $0.compactMap { $0 } }
+        guard evaluations.count == truths.count else {
+            throw UsageError(message: "the scanner could not start (see the gazetteer and language data); nothing was measured")
+        }
+        if each {
+            for e in evaluations {
+                let top = e.proposal?.candidates.first
+                terminal.result([
+                    e.truth.file, e.truth.level ?? "-", e.truth.country + "/" + (e.truth.airport ?? "-"),
+                    (top?.country.code ?? "-") + "/" + (top?.airport?.iata ?? "-"),
+                    top.map { String(format: "%.2f", $0.confidence) } ?? "-",
+                    e.proposal == nil ? "unreadable" : (top?.country.code == e.truth.country ? "right" : "wrong"),
+                ].joined(separator: "\t"))
+            }
+        }
+        let report = EvaluationReport(evaluations)
+        if json {
+            terminal.result(report.json)
+        } else {
+            for line in Self.table(report) { terminal.result(line) }
+        }
+        return 0
+    }
+
+    /// The report as aligned text: one row per group, then the reliability table.
+    static func table(_ report: EvaluationReport) -> [String] {
+        func cell(_ t: Tally) -> String {
+            guard let share = t.share else { return "—" }
+            return String(format: "%3.0f%% %d/%d", share * 100, t.right, t.total)
+        }
+        let columns = ["group", "stamps", "country", "top-3", "region", "city", "airport", "date", "direction", "method", "sure+wrong"]
+        var rows = [columns]
+        for r in report.rows {
+            rows.append([
+                r.group, "\(r.stamps)", cell(r.countryTop1), cell(r.countryTop3), cell(r.region), cell(r.city),
+                cell(r.airport), cell(r.date), cell(r.direction), cell(r.entryMethod),
+                String(format: "%.1f%% %d", r.stamps == 0 ? 0 : 100 * Double(r.confidentWrong) / Double(r.stamps), r.confidentWrong),
+            ])
+        }
+        let widths = columns.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            row.enumerated().map { i, text in text.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ")
+        }
+        lines.append("")
+        lines.append("confidence   answers  right")
+        for b in report.calibration where b.tally.total > 0 {
+            lines.append(String(format: "%.1f–%.1f    %7d  %@", b.lower, b.upper, b.tally.total, cell(b.tally)))
+        }
+        lines.append(String(format: "seconds per image: median %.2f, 90th percentile %.2f", report.medianSeconds, report.p90Seconds))
+        return lines
+    }
+}
