@@ -22,7 +22,7 @@ SAMPLES      := $(sort $(wildcard Samples/stamps/*.jpg Samples/stamps/*.png))
 PREFIX       ?= $(HOME)/.local
 # StampKit's zone model: committed with its SHA-256, installed where the binary looks for it.
 MRZ_MODEL    ?= scripts/mrz/mrz.traineddata
-MODEL        ?= $(DATA_DIR)/mrz.traineddata
+MRZ_MODEL_INSTALLED := $(DATA_DIR)/mrz.traineddata
 
 .PHONY: run deps release gazetteer test bench clean model model-check install
 
@@ -76,10 +76,10 @@ model-check:
 	fi
 
 ## The zone model where `stampkit mrz` looks for it (the data folder), copied once verified.
-$(MODEL): $(MRZ_MODEL) $(MRZ_MODEL).sha256 | model-check
+$(MRZ_MODEL_INSTALLED): $(MRZ_MODEL) $(MRZ_MODEL).sha256 | model-check
 	install -D -m 0644 $(MRZ_MODEL) $@
 
-model: model-check $(MODEL)
+model: model-check $(MRZ_MODEL_INSTALLED)
 
 ## The binary to $(PREFIX)/bin; the zone model and the gazetteer to the data folder.
 install: release gazetteer model

@@ -117,9 +117,7 @@ struct MRZCommand: ToolCommand {
     /// Field lines for a person: fields, checks, repairs, flags.
     static func human(_ d: MRZDocument) -> [String] {
         var out: [String] = []
-        func row(_ name: String, _ value: String?) {
-            out.append(name.padding(toLength: 17, withPad: " ", startingAt: 0) + (value.map { $0.isEmpty ? "–" : $0 } ?? "–"))
-        }
+        func row(_ name: String, _ value: String?) { out.append(Self.row(name, value)) }
         row("Format", d.format.rawValue)
         row("Document code", d.documentCode)
         row("Issuing state", d.issuingState)
