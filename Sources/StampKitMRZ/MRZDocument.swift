@@ -178,7 +178,7 @@ extension MRZDocument: CustomStringConvertible, CustomDebugStringConvertible, Cu
 public struct MRZError: StampKitFailure, Equatable {
     /// Always `.input`: the text given is not an MRZ. (`.noMRZ` is for images without a zone.)
     public var failureClass: FailureClass { .input }
-    /// `mrz-empty`, `mrz-line-count`, or `mrz-line-length`.
+    /// `mrz-empty`, `mrz-line-count`, `mrz-line-length`, or `mrz-not-zone-text`.
     public let code: String
     /// One line: what was wrong and how to fix it.
     public let message: String

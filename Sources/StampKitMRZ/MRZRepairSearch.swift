@@ -209,6 +209,9 @@ struct MRZRepairSearch {
         return MRZConfusions.isInvalid(byte, kind: kind)
     }
 
+    /// A position of the zone and the characters it may be repaired to.
+    typealias Options = (p: (line: Int, column: Int), options: [UInt8])
+
     /// Lists the repairs of one group by size. A group with a check keeps only candidates that
     /// pass it (and, for dates, still read as a date); the composite-only group keeps all.
     private func enumerate(positions: [(line: Int, column: Int)], check: MRZCheckSpec?, lines: [[UInt8]]) -> Group {
@@ -216,8 +219,29 @@ struct MRZRepairSearch {
             check: check, positions: positions,
             solutions: Array(repeating: [], count: Self.maxCost + 1), hadForced: false,
             weak: check.map { !compositeIsIndependent(of: $0) } ?? true)
-        var forced: [(p: (line: Int, column: Int), options: [UInt8])] = []
-        var optional: [(p: (line: Int, column: Int), options: [UInt8])] = []
+        let sorted = options(at: positions, check: check, lines: lines)
+        group.hadForced = sorted.hadForced
+        guard let forced = sorted.forced else { return group }
+        let combinations = forced.reduce(1) { $0 * $1.options.count }
+        guard combinations <= Self.maxForcedCombinations else { return group }
+
+        var walk = RepairWalk(search: self, check: check, lines: lines, optional: sorted.optional, weak: group.weak)
+        for combination in 0..<combinations {
+            walk.walk(from: Self.forcedChanges(combination, of: forced))
+        }
+        group.solutions = walk.solutions
+        return group
+    }
+
+    /// Sorts a group's positions into those holding a character the field type forbids (they
+    /// must change) and those a confusion may have changed. `forced` is nil when a forbidden
+    /// character has nothing to turn into: the field cannot be repaired.
+    private func options(at positions: [(line: Int, column: Int)], check: MRZCheckSpec?, lines: [[UInt8]])
+        -> (forced: [Options]?, optional: [Options], hadForced: Bool)
+    {
+        var forced: [Options] = []
+        var optional: [Options] = []
+        var hadForced = false
         for p in positions {
             let byte = lines[p.line][p.column]
             let kind = kinds[p.line][p.column] ?? .alphanumeric
@@ -233,80 +257,109 @@ struct MRZRepairSearch {
                 options = options.filter { $0 == MRZConfusions.filler && besideFiller }
             }
             if MRZConfusions.isInvalid(byte, kind: kind) {
-                group.hadForced = true
-                // A forbidden character with nothing to turn into leaves the field unrepairable.
-                guard !options.isEmpty else { return group }
+                hadForced = true
+                guard !options.isEmpty else { return (nil, optional, true) }
                 forced.append((p, options))
             } else if !options.isEmpty {
                 optional.append((p, options))
             }
         }
-        let combinations = forced.reduce(1) { $0 * $1.options.count }
-        guard combinations <= Self.maxForcedCombinations else { return group }
+        return (forced, optional, hadForced)
+    }
 
-        var scratch = lines
+    /// The forced changes of combination number `combination`: a mixed-radix count over each
+    /// forced position's options.
+    private static func forcedChanges(_ combination: Int, of forced: [Options]) -> [Change] {
+        var base: [Change] = []
+        var rest = combination
+        for item in forced {
+            let option = item.options[rest % item.options.count]
+            rest /= item.options.count
+            base.append(Change(line: item.p.line, column: item.p.column, byte: option))
+        }
+        return base
+    }
+
+    /// A set of changes with its effect on the composite check, which the composite step uses
+    /// to combine groups without re-computing sums.
+    private func solution(_ changes: [Change], cost: Int, lines: [[UInt8]], weak: Bool) -> Solution {
+        var delta = 0
+        var digit: UInt8?
+        for change in changes {
+            let old = lines[change.line][change.column]
+            if let weight = compositeWeight[change.line][change.column] {
+                delta += weight
+                    * ((MRZCheckDigit.value(ofByte: change.byte) ?? 0) - (MRZCheckDigit.value(ofByte: old) ?? 0))
+            }
+            if let composite, composite.digit.line == change.line, composite.digit.start == change.column {
+                digit = change.byte
+            }
+        }
+        return Solution(changes: changes, compositeDelta: delta, compositeDigit: digit, weak: weak && cost > 0)
+    }
+
+    /// The walk over one group's repairs: from each forced combination, every choice of up to
+    /// `maxCost` optional positions, keeping each that the group's check accepts. The evaluation
+    /// bound is shared by all combinations of the group.
+    private struct RepairWalk {
+        let search: MRZRepairSearch
+        let check: MRZCheckSpec?
+        let lines: [[UInt8]]
+        let optional: [Options]
+        let weak: Bool
+        /// A date field must still read as a date after repair (birth dates may be partial).
+        let dateField: (field: MRZField, partial: Bool)?
+        var scratch: [[UInt8]]
         var evaluations = 0
-        let dateField: (field: MRZField, partial: Bool)? =
-            check?.field == .birthDate ? (.birthDate, true) : check?.field == .expiryDate ? (.expiryDate, false) : nil
+        /// Accepted change sets, by the number of optional substitutions.
+        var solutions: [[Solution]]
 
-        func accept() -> Bool {
-            if let check {
-                guard Self.passes(check, in: scratch) else { return false }
-                if let dateField, let segment = layout.fields[dateField.field]?.first {
-                    let bytes = scratch[segment.line][segment.start..<segment.end]
-                    guard MRZDates.plausible(bytes, allowPartial: dateField.partial) else { return false }
-                }
-            }
-            return true
+        init(search: MRZRepairSearch, check: MRZCheckSpec?, lines: [[UInt8]], optional: [Options], weak: Bool) {
+            self.search = search
+            self.check = check
+            self.lines = lines
+            self.optional = optional
+            self.weak = weak
+            dateField = check?.field == .birthDate
+                ? (.birthDate, true) : check?.field == .expiryDate ? (.expiryDate, false) : nil
+            scratch = lines
+            solutions = Array(repeating: [], count: MRZRepairSearch.maxCost + 1)
         }
 
-        func record(_ changes: [Change], cost: Int) {
-            var delta = 0
-            var digit: UInt8?
-            for change in changes {
-                let old = lines[change.line][change.column]
-                if let weight = compositeWeight[change.line][change.column] {
-                    delta += weight
-                        * ((MRZCheckDigit.value(ofByte: change.byte) ?? 0) - (MRZCheckDigit.value(ofByte: old) ?? 0))
-                }
-                if let composite, composite.digit.line == change.line, composite.digit.start == change.column {
-                    digit = change.byte
-                }
-            }
-            group.solutions[cost].append(
-                Solution(changes: changes, compositeDelta: delta, compositeDigit: digit, weak: group.weak && cost > 0))
-        }
-
-        // Walk every forced combination, then every choice of up to maxCost optional positions.
-        for combination in 0..<combinations {
-            var base: [Change] = []
-            var rest = combination
-            for item in forced {
-                let option = item.options[rest % item.options.count]
-                rest /= item.options.count
-                base.append(Change(line: item.p.line, column: item.p.column, byte: option))
-            }
+        /// Walks the optional changes on top of one forced combination, then undoes it.
+        mutating func walk(from base: [Change]) {
             for change in base { scratch[change.line][change.column] = change.byte }
-            func extend(from start: Int, cost: Int, changes: [Change]) {
-                guard evaluations < Self.maxEvaluations else { return }
-                evaluations += 1
-                if accept() { record(changes, cost: cost) }
-                guard cost < Self.maxCost else { return }
-                for index in start..<optional.count {
-                    let item = optional[index]
-                    let original = scratch[item.p.line][item.p.column]
-                    for option in item.options {
-                        scratch[item.p.line][item.p.column] = option
-                        extend(
-                            from: index + 1, cost: cost + 1,
-                            changes: changes + [Change(line: item.p.line, column: item.p.column, byte: option)])
-                    }
-                    scratch[item.p.line][item.p.column] = original
-                }
-            }
             extend(from: 0, cost: 0, changes: base)
             for change in base { scratch[change.line][change.column] = lines[change.line][change.column] }
         }
-        return group
+
+        private mutating func extend(from start: Int, cost: Int, changes: [Change]) {
+            guard evaluations < MRZRepairSearch.maxEvaluations else { return }
+            evaluations += 1
+            if accepts() { solutions[cost].append(search.solution(changes, cost: cost, lines: lines, weak: weak)) }
+            guard cost < MRZRepairSearch.maxCost else { return }
+            for index in start..<optional.count {
+                let item = optional[index]
+                let original = scratch[item.p.line][item.p.column]
+                for option in item.options {
+                    scratch[item.p.line][item.p.column] = option
+                    extend(
+                        from: index + 1, cost: cost + 1,
+                        changes: changes + [Change(line: item.p.line, column: item.p.column, byte: option)])
+                }
+                scratch[item.p.line][item.p.column] = original
+            }
+        }
+
+        /// The scratch zone passes the group's check, and a repaired date is still a date.
+        private func accepts() -> Bool {
+            guard let check else { return true }
+            guard MRZRepairSearch.passes(check, in: scratch) else { return false }
+            if let dateField, let segment = search.layout.fields[dateField.field]?.first {
+                let bytes = scratch[segment.line][segment.start..<segment.end]
+                guard MRZDates.plausible(bytes, allowPartial: dateField.partial) else { return false }
+            }
+            return true
+        }
     }
 }

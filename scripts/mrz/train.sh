@@ -15,15 +15,22 @@
 #          1-2 data so the clean cases stay learnt. Needs a release build (swift build -c release).
 # Stage 4: the same on 300 more photos (seed 102), cut with the stage-3 model.
 # Deterministic inputs (fixed seeds); Tesseract's training itself is not bit-reproducible. The
-# committed scripts/mrz/mrz.traineddata came from these steps (run in segments: stage 1 to
-# ~4,800 iterations, stage 2 to 20,000, stage 3 to 9,300 from the stage-2 model, stage 4 for
-# 4,300 more), about two hours on two shared cores.
+# committed scripts/mrz/mrz.traineddata came from these steps, and the defaults below are that
+# run: stage 1 to ~4,800 iterations, stage 2 to 20,000 (keeping its lowest-error checkpoint, at
+# 15,300), stage 3 to 9,300 from the stage-2 model, stage 4 for 4,300 more. Each stage after the
+# first counts from 0 (lstmtraining restarts the count when continuing from another stage's
+# model); the models committed after stages 2, 3 and 4 carry 15,300, 9,300 and 4,300 as their
+# iteration count. It was run in segments, each resumed from its own checkpoint, which keeps the
+# count, so a segmented run stops where one run would. About two hours on two shared cores.
+# Stages 3 and 4 learn from strips StampKit itself cuts (STAMPKIT names the binary), so a zone
+# finder whose framing changed since cuts slightly different strips than the committed run.
+# The output gets its SHA-256 beside it (OUTPUT.sha256): commit both, or `make` refuses the model.
 set -euo pipefail
 export OMP_THREAD_LIMIT=1
 here=$(cd "$(dirname "$0")" && pwd)
 work=${1:-build/mrz-train}
 output=${2:-build/mrz/mrz.traineddata}
-stage1=${STAGE1_ITERATIONS:-4000}
+stage1=${STAGE1_ITERATIONS:-4800}
 stage2=${STAGE2_ITERATIONS:-20000}
 stage3=${STAGE3_ITERATIONS:-9300}
 stage4=${STAGE4_ITERATIONS:-4300}
@@ -134,4 +141,5 @@ lstmtraining --traineddata lang/mrz/mrz.traineddata --continue_from out/stage3_c
 # The last checkpoint again: 59 of 60 development photos exact against 57 for the lowest-error one.
 lstmtraining --stop_training --continue_from out/stage4_checkpoint \
     --traineddata lang/mrz/mrz.traineddata --model_output "$output"
-ls -l "$output"
+(cd "$(dirname "$output")" && sha256sum "$(basename "$output")" > "$(basename "$output").sha256")
+ls -l "$output" "$output.sha256"

@@ -44,51 +44,61 @@ struct MRZCommand: ToolCommand {
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
-        let document: MRZDocument
-        var source: JSONValue = .null
-        var printed: MRZPrintedFields?
         if text {
             let data = FileHandle.standardInput.readDataToEndOfFile()
-            document = try MRZParser.parse(text: String(decoding: data, as: UTF8.self))
-        } else {
-            let reader = try MRZImageReader(model: model)
-            let page = try reader.load(imageAt: URL(fileURLWithPath: image!))
-            let reading = try reader.read(page, referenceDay: MRZDay(Date()))
-            document = reading.document
-            // Best effort: a page whose printed fields cannot be read still has its zone.
-            printed = try? MRZVisualZoneReader().read(page, reading: reading, finder: reader.finder)
-            source = .object([
-                ("image", .string(image!)), ("rotation", .rounded(reading.rotation, places: 1)),
-                ("model", .string(reading.model)),
-            ])
+            let document = try MRZParser.parse(zoneText: String(decoding: data, as: UTF8.self), referenceDay: MRZDay(Date()))
+            if json {
+                terminal.result(document.json.serialized())
+            } else {
+                Self.human(document).forEach(terminal.result)
+            }
+            return 0
         }
+        let reader = try MRZImageReader(model: model)
+        if model == nil, let note = Self.missingModelNote(reader.models) { terminal.note(note) }
+        let page = try reader.load(imageAt: URL(fileURLWithPath: image!))
+        let reading = try reader.read(page, referenceDay: MRZDay(Date()))
+        // Best effort: a page whose printed fields cannot be read still has its zone.
+        let printed = try? MRZVisualZoneReader().read(page, reading: reading, finder: reader.finder)
         if json {
-            terminal.result(Self.json(document, source: source, printed: printed, fromImage: !text))
+            terminal.result(Self.json(reading, image: image!, printed: printed).serialized())
         } else {
-            Self.human(document).forEach(terminal.result)
+            Self.human(reading.document).forEach(terminal.result)
+            terminal.result(Self.row("Model", reading.model))
             if let printed { Self.human(printed).forEach(terminal.result) }
         }
         return 0
     }
 
-    /// The document's JSON (the library's Codable form, keys sorted), plus where it was
-    /// read from as `source` and, for a photo, the visual zone's fields as `printed` (null when
-    /// they could not be read).
-    static func json(_ document: MRZDocument, source: JSONValue, printed: MRZPrintedFields? = nil,
-                     fromImage: Bool = false) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var text = (try? String(decoding: encoder.encode(document), as: UTF8.self)) ?? "{}"
-        if fromImage, text.hasSuffix("}") {
-            let fields = printed.flatMap { try? String(decoding: encoder.encode($0), as: UTF8.self) } ?? "null"
-            text.removeLast()
-            text += ",\"printed\":" + fields + "}"
-        }
-        if case .object = source, text.hasSuffix("}") {
-            text.removeLast()
-            text += ",\"source\":" + source.serialized() + "}"
-        }
-        return text
+    /// One line of warning when StampKit's own model was not found and a stock model reads
+    /// instead (nil when the own model reads, or the user chose the model): the reading still
+    /// works, but worse, and the fix is an install away.
+    static func missingModelNote(_ models: [MRZModel],
+                                 environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard environment["STAMPKIT_MRZ_MODEL"]?.isEmpty ?? true, let first = models.first,
+              first.name != MRZModel.trainedName else { return nil }
+        return "stampkit: warning: StampKit's zone model is not installed (no \(MRZModel.installedModel(environment: environment).path)); "
+            + "reading with Tesseract's \(first.name) model, which misreads zones more often; "
+            + "run 'make install' in the StampKit folder, or set STAMPKIT_MRZ_MODEL to a \(MRZModel.trainedName).traineddata"
+    }
+
+    /// A photo's reading as JSON: the document's fields, then `model` (the model or models that
+    /// read the zone), `printed` (the visual zone's fields, null when they could not be read) and
+    /// `source` (image, rotation found, model).
+    static func json(_ reading: MRZImageReading, image: String, printed: MRZPrintedFields?) -> JSONValue {
+        guard case .object(var pairs) = reading.document.json else { return reading.document.json }
+        pairs.append(("model", .string(reading.model)))
+        pairs.append(("printed", printed?.json ?? .null))
+        pairs.append(("source", .object([
+            ("image", .string(image)), ("rotation", .rounded(reading.rotation, places: 1)),
+            ("model", .string(reading.model)),
+        ])))
+        return .object(pairs)
+    }
+
+    /// A field name padded to the value column, then the value (– when absent or empty).
+    static func row(_ name: String, _ value: String?) -> String {
+        name.padding(toLength: 17, withPad: " ", startingAt: 0) + (value.map { $0.isEmpty ? "–" : $0 } ?? "–")
     }
 
     /// The visual zone's lines: printed dates and place of birth, and where the zone differs.
@@ -107,9 +117,7 @@ struct MRZCommand: ToolCommand {
     /// Field lines for a person: fields, checks, repairs, flags.
     static func human(_ d: MRZDocument) -> [String] {
         var out: [String] = []
-        func row(_ name: String, _ value: String?) {
-            out.append(name.padding(toLength: 17, withPad: " ", startingAt: 0) + (value.map { $0.isEmpty ? "–" : $0 } ?? "–"))
-        }
+        func row(_ name: String, _ value: String?) { out.append(Self.row(name, value)) }
         row("Format", d.format.rawValue)
         row("Document code", d.documentCode)
         row("Issuing state", d.issuingState)
