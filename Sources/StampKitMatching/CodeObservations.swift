@@ -1,0 +1,63 @@
+import StampKitEvidence
+import StampKitGazetteer
+
+/// Three-letter airport codes that exist. Read after the names: a code inside a multi-word name
+/// (SAN in SAN JOSE) is part of the name. A code alone on its line or beside a port cue is
+/// likelier a port code than a word that happens to spell one.
+struct IATACodeObservations {
+    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
+        var found: [Observation] = []
+        for token in clues.iataCandidates where !NameCover.within(token.span, cover.named + cover.airports) {
+            guard let airport = try lookup.airport(iata: token.code) else { continue }
+            let prominent = token.standsAlone || token.nextToPortCue
+            var r: Double = token.isStopword ? (prominent ? 0.45 : 0.15) : (prominent ? 0.65 : 0.4)
+            r *= Weights.airportPrior(airport) * Weights.ocr(token.confidence)
+                * (token.isCorrected ? 0.7 : 1) * (token.isClipped ? 0.6 : 1)
+            // FIN, EST or SLO alone is far more often a Schengen sign than an airstrip's code.
+            if token.standsAlone, clues.distinguishingSigns.contains(where: { $0.span == token.span }),
+                airport.type != "large_airport"
+            {
+                r *= 0.5
+            }
+            found.append(
+                Observation(
+                    span: token.span,
+                    evidence: Evidence(
+                        kind: .iataCode, text: token.text,
+                        detail: "\(airport.name) (\(airport.municipality.map { "\($0), " } ?? "")\(airport.countryCode))"),
+                    reliability: r,
+                    hypotheses: [Hypothesis(country: airport.countryCode, airport: airport, share: 1)]))
+        }
+        return found
+    }
+}
+
+/// A lone two-letter ISO code (the extractor keeps only codes that stand alone): weak, since
+/// many two-letter words are codes too.
+struct CountryCodeObservations {
+    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
+        try clues.countryCodeCandidates.filter { !NameCover.within($0.span, cover.named + cover.airports) }.compactMap { token in
+            guard let country = try lookup.country(token.code) else { return nil }
+            return Observation(
+                span: token.span,
+                evidence: Evidence(kind: .countryCode, text: token.text, detail: "ISO code of \(country.name)"),
+                reliability: (token.isStopword ? 0.3 : 0.4) * Weights.ocr(token.confidence),
+                hypotheses: [Hypothesis(country: country.code, share: 1)])
+        }
+    }
+}
+
+/// The Schengen ring's distinguishing sign (D, F, IS, FIN…): a single letter is weaker than two.
+struct DistinguishingSignObservations {
+    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
+        try clues.distinguishingSigns.filter { !NameCover.within($0.span, cover.named + cover.airports) }.compactMap { token in
+            guard let country = try lookup.country(token.code) else { return nil }
+            return Observation(
+                span: token.span,
+                evidence: Evidence(
+                    kind: .distinguishingSign, text: token.text, detail: "distinguishing sign of \(country.name)"),
+                reliability: (token.text.count == 1 ? 0.3 : 0.45) * Weights.ocr(token.confidence),
+                hypotheses: [Hypothesis(country: country.code, share: 1)])
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import StampKitSupport
+import StampKitEvidence
+import StampKitGazetteer
+
+/// Country aliases and authority phrases from the word lists (HOMELAND SECURITY, BUNDESPOLIZEI):
+/// an authority names its country almost surely, an alias a little less.
+struct CountryAliasObservations {
+    func read(_ clues: StampClues, _ lookup: inout Lookup) throws -> [Observation] {
+        try clues.aliases.compactMap { alias in
+            guard let country = try lookup.country(alias.value.countryCode) else { return nil }
+            return Observation(
+                span: alias.span,
+                evidence: Evidence(
+                    kind: .countryName, text: alias.text,
+                    detail: "\(alias.value.isAuthority ? "authority of" : "another name for") \(country.name)"),
+                reliability: (alias.value.isAuthority ? 0.85 : 0.7) * Weights.ocr(alias.confidence),
+                hypotheses: [Hypothesis(country: country.code, share: 1)])
+        }
+    }
+}
+
+/// Several words beside an airport word: the airports whose name has every one of them. Runs
+/// first among the names, longest phrase first, because an airport name hides every clue inside it.
+struct AirportPhraseObservations {
+    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: inout NameCover) throws -> [Observation] {
+        var found: [Observation] = []
+        for phrase in clues.airportNamePhrases.sorted(by: { $0.length > $1.length }) where !cover.covers(phrase.span) {
+            var common: [Airport]?
+            for word in phrase.form.split(separator: " ") {
+                let matching = try lookup.airports(nameWord: String(word), limit: Lookup.phraseLimit)
+                common = common.map { c in c.filter { a in matching.contains { $0.iata == a.iata } } } ?? matching
+            }
+            guard let airports = common, !airports.isEmpty, airports.count < Lookup.phraseLimit else { continue }
+            found.append(
+                Observation(
+                    span: phrase.span,
+                    evidence: Evidence(kind: .airportName, text: phrase.text, detail: Weights.airportList(airports)),
+                    reliability: 0.75 * (airports.map(Weights.airportPrior).max() ?? 1) * Weights.ocr(phrase.confidence),
+                    hypotheses: Weights.airportHypotheses(airports)))
+            cover.airports.append(phrase.span)
+        }
+        return found
+    }
+}
+
+/// Country and city names in any language, longest first. An ambiguous city name spreads its
+/// share over the countries that have a city of that name, by √population; a village that
+/// shares its name with a word is weak evidence, a city is not.
+struct NamePhraseObservations {
+    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: inout NameCover) throws -> [Observation] {
+        var found: [Observation] = []
+        for phrase in clues.namePhrases.sorted(by: { $0.length > $1.length }) where !cover.covers(phrase.span) {
+            let lengthFactor = phrase.length > 1 ? 1.0 : (phrase.form.count >= 5 ? 0.9 : 0.7)
+            let countries = try lookup.countries(named: phrase.form)
+            if !countries.isEmpty {
+                found.append(
+                    Observation(
+                        span: phrase.span,
+                        evidence: Evidence(
+                            kind: .countryName, text: phrase.text,
+                            detail: countries.map { "\($0.name) (\($0.code))" }.joined(separator: " or ")),
+                        reliability: 0.75 * lengthFactor * Weights.ocr(phrase.confidence),
+                        hypotheses: countries.map { Hypothesis(country: $0.code, share: 1 / Double(countries.count)) }))
+            }
+            let cities = try lookup.cities(named: phrase.form)
+            if !cities.isEmpty {
+                let weights = cities.map { (Double(max($0.population, 1))).squareRoot() }
+                let total = weights.reduce(0, +)
+                let generic = cities.count >= Lookup.cityLimit ? 0.5 : 1
+                let biggest = Double(max(cities.map(\.population).max() ?? 1, 1))
+                let size = min(1, max(0.15, (log10(biggest) - 3) / 3))
+                found.append(
+                    Observation(
+                        span: phrase.span,
+                        evidence: Evidence(
+                            kind: .cityName, text: phrase.text,
+                            detail: cities.prefix(3).map { "\($0.name), \($0.countryCode)" }.joined(separator: " or ")),
+                        reliability: (phrase.length > 1 ? 0.55 : 0.45) * lengthFactor * generic * size
+                            * Weights.ocr(phrase.confidence),
+                        hypotheses: zip(cities, weights).map {
+                            Hypothesis(country: $0.countryCode, city: $0, share: $1 / total)
+                        }))
+            }
+            if !countries.isEmpty || !cities.isEmpty { cover.named.append(phrase.span) }
+        }
+        return found
+    }
+}
+
+/// Single words of an airport's name (SCHIPHOL, or the stem of KEFLAVIKURFLUGVOLLUR), cut back
+/// a letter at a time when the stamp's ending is damaged.
+struct AirportWordObservations {
+    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
+        var found: [Observation] = []
+        for word in clues.airportNameWords where !NameCover.within(word.span, cover.airports) {
+            let isStem = clues.airportWords.contains { $0.span == word.span }
+            var airports: [Airport] = []
+            var query = word.form
+            let shortest = isStem ? max(4, word.form.count - 3) : word.form.count
+            while airports.isEmpty, query.count >= shortest {
+                airports = try lookup.airports(nameWord: query)
+                if airports.isEmpty { query.removeLast() }
+            }
+            guard !airports.isEmpty else { continue }
+            let generic = airports.count >= Lookup.airportLimit ? 0.3 : 1
+            // A word beside an airport word is the airport's name (SUVARNABHUMI AIRPORT).
+            let besideAirportWord = clues.airportWords.contains {
+                $0.span.line == word.span.line && ($0.span.end == word.span.start || $0.span.start == word.span.end)
+            }
+            let base = besideAirportWord ? 0.75 : (isStem || word.form.count >= 7 ? 0.65 : 0.5)
+            // A whole word of the name counts more than a prefix of one (unless the word was cut
+            // short on the stamp), and a name that only fits an airstrip is weak.
+            let whole = airports.contains { a in
+                SearchForm.of(a.name + " " + (a.municipality ?? "")).split(separator: " ").contains { $0 == query }
+            }
+            let exactness = whole || isStem || query != word.form ? 1 : 0.6
+            let prior = airports.map(Weights.airportPrior).max() ?? 1
+            found.append(
+                Observation(
+                    span: word.span,
+                    evidence: Evidence(kind: .airportName, text: word.text, detail: Weights.airportList(airports)),
+                    reliability: base * generic * exactness * prior * Weights.ocr(word.confidence),
+                    hypotheses: Weights.airportHypotheses(airports)))
+        }
+        return found
+    }
+}
