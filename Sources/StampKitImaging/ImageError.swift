@@ -42,7 +42,7 @@ public struct ImageError: StampKitFailure, Equatable {
     /// The stable machine-readable code.
     public var code: String { kind.rawValue }
 
-    init(_ kind: Code, _ message: String) {
+    package init(_ kind: Code, _ message: String) {
         self.kind = kind
         self.message = message
     }

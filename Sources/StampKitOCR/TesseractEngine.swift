@@ -120,6 +120,20 @@ public final class TesseractEngine {
         TessBaseAPISetVariable(api, name, value) != 0
     }
 
+    /// Reads `image` as plain text, nothing dropped, with Tesseract's mean confidence (0…100):
+    /// for text whose filler characters count (a machine-readable zone's `<`), read line by line.
+    /// `failure` is the message thrown when Tesseract cannot read at all.
+    public func text(of image: StampImage, layout: Layout,
+                     failure: String = "Tesseract failed to read the image; try again with --rotate or --crop") throws -> (text: String, confidence: Double) {
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
+        TessBaseAPISetImage2(api, .init(image.opaquePix))
+        defer { TessBaseAPIClear(api) }
+        guard TessBaseAPIRecognize(api, nil) == 0 else { throw OCRError(.recognitionFailed, failure) }
+        guard let raw = TessBaseAPIGetUTF8Text(api) else { return ("", 0) }
+        defer { TessDeleteText(raw) }
+        return (String(cString: raw), Double(TessBaseAPIMeanTextConf(api)))
+    }
+
     /// Reads `image` and returns its text lines with their words, boxes in `image`'s pixels.
     /// Words without a letter or digit (rules, stars, pictogram fragments read as "=", "—", "*")
     /// are dropped, and lines left empty with them.
