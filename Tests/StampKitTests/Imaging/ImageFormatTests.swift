@@ -164,20 +164,40 @@ import Testing
 
 /// What a person sees on stderr when a codec or Tesseract has something to say: nothing.
 @Suite struct QuietStderrTests {
-    /// libjpeg warns about bytes before the end marker but decodes the picture; Leptonica's
-    /// jpeg reader passes the warning to libjpeg's own printer.
-    @Test func decodableJPEGWithAWarningPrintsNothing() throws {
+    /// libpng warns about a broken colour profile (an `iCCP` chunk too short to hold one) on
+    /// the C stderr stream, and decodes the picture all the same.
+    @Test func decodablePNGWithACodecWarningPrintsNothing() throws {
         let dir = try ImagingFixtures.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var bytes = try Data(contentsOf: ImagingFixtures.url("stamp-upright.jpg"))
-        #expect(bytes.suffix(2) == Data([0xFF, 0xD9]))
-        bytes.insert(contentsOf: [0, 0, 0, 0], at: bytes.count - 2)
-        let file = dir.appendingPathComponent("extraneous.jpg")
+        let png = try Data(contentsOf: ImagingFixtures.url("stamp.png"))
+        // zlib stream of 200 zero bytes: a valid compressed profile, far too short for ICC.
+        let profile: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x18, 0x1E, 0x00, 0x00, 0x00, 0xC8, 0x00, 0x01]
+        let body = Array("iCCPbad".utf8) + [0, 0] + profile
+        var chunk = withUnsafeBytes(of: UInt32(body.count - 4).bigEndian) { Array($0) } + body
+        chunk += withUnsafeBytes(of: body.withUnsafeBufferPointer { CRC32.of($0) }.bigEndian) { Array($0) }
+        var bytes = png
+        bytes.insert(contentsOf: chunk, at: 8 + 25)  // after the signature and IHDR
+        let file = dir.appendingPathComponent("odd-profile.png")
         try bytes.write(to: file)
         let outcome = try CLI.run(["ocr", file.path, "--json"])
         #expect(outcome.status == 0)
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("FRANKFURT"))
+        #expect(outcome.stdout.contains("MUNCHEN"))
+    }
+
+    /// libjpeg prints "Corrupt JPEG data" for garbage inside the picture before Leptonica gives
+    /// up: the person sees StampKit's one line only.
+    @Test func damagedJPEGGivesOneLineOnly() throws {
+        let dir = try ImagingFixtures.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes = try Data(contentsOf: ImagingFixtures.url("stamp-upright.jpg"))
+        let scan = try #require(bytes.firstRange(of: Data([0xFF, 0xDA]))).lowerBound
+        for i in (scan + 2000)..<(scan + 2040) { bytes[i] = 0x5A }  // never 0xFF: markers stay intact
+        let file = dir.appendingPathComponent("damaged.jpg")
+        try bytes.write(to: file)
+        let outcome = try CLI.run(["ocr", file.path, "--json"])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderrLines.count == 1, "\(outcome.stderr)")
     }
 
     /// GIF, HEIC and orientation-tagged TIFF/WebP/HEIC read through the whole OCR path, upright
