@@ -12,7 +12,7 @@ public struct ImageError: StampKitFailure, Equatable {
         case unreadable = "image-unreadable"
         /// The file has 0 bytes.
         case empty = "image-empty"
-        /// Not JPEG, PNG, TIFF, WebP or BMP.
+        /// Not JPEG, PNG, TIFF, WebP, BMP, GIF or HEIC/HEIF.
         case unsupportedFormat = "image-unsupported-format"
         /// Cut short or damaged data.
         case corrupt = "image-corrupt"
