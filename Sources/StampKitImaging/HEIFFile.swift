@@ -70,8 +70,12 @@ enum HEIFFile {
             let exif = exifOrientation(handle)
 
             var image: OpaquePointer?
-            // Default options: libheif applies the file's irot/imir/clap, once.
-            guard heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil).code == heif_error_Ok,
+            guard let options = heif_decoding_options_alloc() else { throw damaged }
+            defer { heif_decoding_options_free(options) }
+            // Transformations left on: libheif applies the file's irot/imir/clap, once. 10-bit
+            // photos (HDR modes) come down to the 8 bits Leptonica and Tesseract work in.
+            options.pointee.convert_hdr_to_8bit = 1
+            guard heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options).code == heif_error_Ok,
                   let image else { throw damaged }
             defer { heif_image_release(image) }
             var stride: Int32 = 0
