@@ -47,8 +47,13 @@ public final class MRZLineEngine {
     /// Reads `image` as text lines (one for `.singleLine`), spaces removed, with Tesseract's mean
     /// confidence (0…100). Unlike `TesseractEngine.recognise`, filler-only words are kept.
     public func read(_ image: StampImage, layout: TesseractEngine.Layout = .singleLine) throws -> (lines: [String], confidence: Double) {
-        let (text, confidence) = try engine.text(
-            of: image, layout: layout, failure: "Tesseract failed to read the machine-readable zone; try a sharper photo")
+        let text: String, confidence: Double
+        do {
+            (text, confidence) = try engine.text(of: image, layout: layout)
+        } catch let error as OCRError where error.kind == .recognitionFailed {
+            // --rotate and --crop, which the engine's message suggests, are no options of `mrz`.
+            throw OCRError(.recognitionFailed, "Tesseract failed to read the machine-readable zone; try a sharper photo")
+        }
         let lines = text.split(whereSeparator: \.isNewline)
             .map { $0.filter { !$0.isWhitespace } }
             .filter { !$0.isEmpty }

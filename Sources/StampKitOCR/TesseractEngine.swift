@@ -122,13 +122,13 @@ public final class TesseractEngine {
 
     /// Reads `image` as plain text, nothing dropped, with Tesseract's mean confidence (0…100):
     /// for text whose filler characters count (a machine-readable zone's `<`), read line by line.
-    /// `failure` is the message thrown when Tesseract cannot read at all.
-    public func text(of image: StampImage, layout: Layout,
-                     failure: String = "Tesseract failed to read the image; try again with --rotate or --crop") throws -> (text: String, confidence: Double) {
+    public func text(of image: StampImage, layout: Layout) throws -> (text: String, confidence: Double) {
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
         TessBaseAPISetImage2(api, .init(image.opaquePix))
         defer { TessBaseAPIClear(api) }
-        guard TessBaseAPIRecognize(api, nil) == 0 else { throw OCRError(.recognitionFailed, failure) }
+        guard TessBaseAPIRecognize(api, nil) == 0 else {
+            throw OCRError(.recognitionFailed, "Tesseract failed to read the image; try again with --rotate or --crop")
+        }
         guard let raw = TessBaseAPIGetUTF8Text(api) else { return ("", 0) }
         defer { TessDeleteText(raw) }
         return (String(cString: raw), Double(TessBaseAPIMeanTextConf(api)))
