@@ -88,6 +88,28 @@ import Testing
         #expect(ExifOrientation.inFile(try Data(contentsOf: ImagingFixtures.url("stamp.gif"))) == nil)
     }
 
+    /// giflib decodes every frame before Leptonica can ask the size: a GIF declaring a
+    /// 30000×30000 frame in a few bytes must be refused from its blocks, and a cut one caught.
+    @Test func gifBombAndCutGIFAreRefusedBeforeDecoding() throws {
+        let dir = try ImagingFixtures.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        let bomb = Array("GIF89a".utf8) + le16(30000) + le16(30000) + [0, 0, 0]
+            + [0x2C] + le16(0) + le16(0) + le16(30000) + le16(30000) + [0]
+            + [2, 2, 0x4C, 0x01, 0] + [0x3B]
+        let file = dir.appendingPathComponent("bomb.gif")
+        try Data(bomb).write(to: file)
+        #expect(throws: ImageError(.tooLarge, "")) {
+            do { _ = try StampImage(contentsOf: file) } catch let error as ImageError { throw ImageError(error.kind, "") }
+        }
+        let gif = try Data(contentsOf: ImagingFixtures.url("stamp.gif"))
+        let cut = dir.appendingPathComponent("cut.gif")
+        try gif.prefix(gif.count * 2 / 3).write(to: cut)
+        #expect(throws: ImageError(.corrupt, "")) {
+            do { _ = try StampImage(contentsOf: cut) } catch let error as ImageError { throw ImageError(error.kind, "") }
+        }
+    }
+
     /// A cut HEIC is refused as damaged input, not passed to the decoder as a whole one.
     @Test func truncatedHEICIsCorruptInput() throws {
         let dir = try ImagingFixtures.scratch()
