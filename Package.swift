@@ -9,7 +9,7 @@ import PackageDescription
 //                  └──► Gazetteer ─► SQLite ─► Support
 //   MRZ ─► OCR, Imaging
 //
-// Only Imaging touches Leptonica, only OCR Tesseract, only SQLite the SQLite library.
+// Only Imaging touches Leptonica and libheif, only OCR Tesseract, only SQLite the SQLite library.
 let package = Package(
     name: "StampKit",
     products: [
@@ -24,12 +24,15 @@ let package = Package(
             name: "CLeptonica", path: "Sources/CLeptonica", pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"])]),
         .systemLibrary(
+            name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
 
         .target(name: "StampKitSupport"),
         .target(name: "StampKitSQLite", dependencies: ["CSQLite", "StampKitSupport"]),
-        .target(name: "StampKitImaging", dependencies: ["CLeptonica", "StampKitSupport"]),
+        .target(name: "StampKitImaging", dependencies: ["CLeptonica", "CHeif", "StampKitSupport"]),
         .target(name: "StampKitOCR", dependencies: ["CTesseract", "StampKitImaging"]),
         .target(name: "StampKitGazetteer", dependencies: ["StampKitSQLite"]),
         .target(name: "StampKitEvidence", dependencies: ["StampKitOCR"]),

@@ -12,7 +12,7 @@ public struct ImageError: StampKitFailure, Equatable {
         case unreadable = "image-unreadable"
         /// The file has 0 bytes.
         case empty = "image-empty"
-        /// Not JPEG, PNG, TIFF, WebP or BMP.
+        /// Not JPEG, PNG, TIFF, WebP, BMP, GIF or HEIC/HEIF.
         case unsupportedFormat = "image-unsupported-format"
         /// Cut short or damaged data.
         case corrupt = "image-corrupt"
@@ -42,7 +42,7 @@ public struct ImageError: StampKitFailure, Equatable {
     /// The stable machine-readable code.
     public var code: String { kind.rawValue }
 
-    init(_ kind: Code, _ message: String) {
+    package init(_ kind: Code, _ message: String) {
         self.kind = kind
         self.message = message
     }

@@ -12,35 +12,22 @@ enum Leptonica {
     static func silence() { _ = silenced }
 }
 
-/// libjpeg, libpng and libtiff complain with `fprintf(stderr, …)` through the C `stderr` stream,
-/// which neither Leptonica's severity nor any codec option reaches. While a codec runs, the C
-/// stream points at /dev/null; file descriptor 2 is untouched, so writes through
-/// `FileHandle.standardError` (how StampKit and the executable report) are never lost.
-enum CodecQuiet {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var depth = 0
-    nonisolated(unsafe) private static var saved: UnsafeMutablePointer<FILE>?
-    nonisolated(unsafe) private static let devNull: UnsafeMutablePointer<FILE>? = fopen("/dev/null", "w")
+/// The C codecs' own complaints about odd but readable files (libjpeg's "Corrupt JPEG data: …
+/// extraneous bytes", libpng's and libtiff's warnings) are printed on the C `stderr` stream
+/// through their default handlers, which neither Leptonica's severity nor any codec option
+/// reaches. A program that reports each problem in one line of its own points that stream at
+/// /dev/null once, at start-up, before any thread exists. File descriptor 2 is untouched, so
+/// writes through `FileHandle.standardError` still arrive.
+public enum CodecOutput {
     /// glibc's `FILE *stderr` variable, reached by address (Swift 6 refuses the C global itself).
-    nonisolated(unsafe) private static let stream: UnsafeMutablePointer<UnsafeMutablePointer<FILE>?>? =
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stderr")?
-            .assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self)
+    private static func stream() -> UnsafeMutablePointer<UnsafeMutablePointer<FILE>?>? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "stderr")?.assumingMemoryBound(to: UnsafeMutablePointer<FILE>?.self)
+    }
 
-    /// Runs `body` with the C `stderr` stream muted; nests and overlaps across threads.
-    static func run<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        if depth == 0, let devNull, let stream {
-            saved = stream.pointee
-            stream.pointee = devNull
-        }
-        depth += 1
-        lock.unlock()
-        defer {
-            lock.lock()
-            depth -= 1
-            if depth == 0, let saved, let stream { stream.pointee = saved }
-            lock.unlock()
-        }
-        return try body()
+    /// Sends the C `stderr` stream to /dev/null for the rest of the process. Call it first
+    /// thing in `main`, before any thread starts: the stream variable is not guarded.
+    public static func silenceAtStartUp() {
+        guard let stream = stream(), let devNull = fopen("/dev/null", "w") else { return }
+        stream.pointee = devNull
     }
 }

@@ -211,9 +211,10 @@ extension StampImage {
                 made = nil
             }
         }
-        guard let binary = made else {
-            throw ImageError(.operationFailed, "Leptonica could not binarise this image to find its angle; pass the angle with --rotate")
-        }
+        // Background normalisation needs tiles of 10×15 pixels and more; a picture too thin or
+        // small for them (a 12000×40 strip, a thumbnail) is judged at a fixed level, and if
+        // even that fails it has no lines to measure: no angle, no confidence.
+        guard let binary = made ?? (binarisation == .fixed ? nil : pixConvertTo1(gray.pix, 140)) else { return (0, 0) }
         var owned: UnsafeMutablePointer<PIX>? = binary
         defer { pixDestroy(&owned) }
         // Sweep at 300–600 px on the long side: enough for line profiles, cheap to shear.

@@ -37,7 +37,7 @@ public final class TesseractEngine {
         let wanted = languages.isEmpty ? Self.defaultLanguages(in: directory) : languages
         for language in wanted {
             guard !language.isEmpty, language.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                throw OCRError(.badLanguageName, "'\(language)' is not a Tesseract language code; use codes such as eng, isl, deu (see: stampkit languages)")
+                throw OCRError(.badLanguageName, "'\(language)' is not a Tesseract language code; use codes such as eng, isl, deu (installed ones: tesseract --list-langs)")
             }
             let file = directory.appendingPathComponent("\(language).traineddata")
             guard FileManager.default.fileExists(atPath: file.path) else {
@@ -118,6 +118,20 @@ public final class TesseractEngine {
     @discardableResult
     public func setVariable(_ name: String, _ value: String) -> Bool {
         TessBaseAPISetVariable(api, name, value) != 0
+    }
+
+    /// Reads `image` as plain text, nothing dropped, with Tesseract's mean confidence (0…100):
+    /// for text whose filler characters count (a machine-readable zone's `<`), read line by line.
+    public func text(of image: StampImage, layout: Layout) throws -> (text: String, confidence: Double) {
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
+        TessBaseAPISetImage2(api, .init(image.opaquePix))
+        defer { TessBaseAPIClear(api) }
+        guard TessBaseAPIRecognize(api, nil) == 0 else {
+            throw OCRError(.recognitionFailed, "Tesseract failed to read the image; try again with --rotate or --crop")
+        }
+        guard let raw = TessBaseAPIGetUTF8Text(api) else { return ("", 0) }
+        defer { TessDeleteText(raw) }
+        return (String(cString: raw), Double(TessBaseAPIMeanTextConf(api)))
     }
 
     /// Reads `image` and returns its text lines with their words, boxes in `image`'s pixels.

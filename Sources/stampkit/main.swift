@@ -11,4 +11,8 @@ if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
     // execv returns only on failure; carry on with the default thread count.
 }
 
+// The codecs' default handlers print odd-file warnings on the C stderr stream; StampKit reports
+// each problem in one line of its own. Silenced here, before any thread exists.
+CodecOutput.silenceAtStartUp()
+
 exit(Tool.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -7,7 +7,7 @@ struct MRZCommand: ToolCommand {
     static let text = Flag("text", help: "Read the zone's lines from standard input instead of an image.")
     static let json = Flag("json", help: "Print the fields as one JSON object.")
     static let model = ValueOption("model", "NAME|PATH", help: "Tesseract model for the zone: an installed name (Latin, eng) or a .traineddata file (default: $STAMPKIT_MRZ_MODEL, else StampKit's OCR-B model with Latin as second opinion).")
-    static let image = Argument("image", help: "A photo of the page (JPEG, PNG, TIFF, WebP, BMP).", optional: true)
+    static let image = Argument("image", help: "A photo of the page (JPEG, PNG, TIFF, WebP, BMP, GIF, HEIC).", optional: true)
     static let spec = CommandSpec(
         name: "mrz",
         abstract: "Read the machine-readable zone of an identity page, visa or ID card.",

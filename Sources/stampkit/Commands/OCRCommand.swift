@@ -4,7 +4,7 @@ import StampKit
 /// `stampkit ocr IMAGE`: what Tesseract read, line by line, after straightening.
 struct OCRCommand: ToolCommand {
     static let json = Flag("json", help: "Print lines, words, confidences and boxes as JSON.")
-    static let image = Argument("image", help: "A photo (JPEG, PNG, TIFF, WebP, BMP).")
+    static let image = Argument("image", help: "A photo (JPEG, PNG, TIFF, WebP, BMP, GIF, HEIC).")
     static let spec = CommandSpec(
         name: "ocr",
         abstract: "Show the raw text Tesseract reads on an image, with confidences and the rotation found.",

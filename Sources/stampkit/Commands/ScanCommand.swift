@@ -6,7 +6,7 @@ struct ScanCommand: ToolCommand {
     static let json = Flag("json", help: "One JSON object per image (JSON Lines), as in the README's contract.")
     static let top = ValueOption("top", "N", help: "Show at most N candidates per image (default 3).")
     static let jobs = ValueOption("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores).")
-    static let image = Argument("image", help: "Stamp photos (JPEG, PNG, TIFF, WebP, BMP).", repeating: true)
+    static let image = Argument("image", help: "Stamp photos (JPEG, PNG, TIFF, WebP, BMP, GIF, HEIC).", repeating: true)
     static let spec = CommandSpec(
         name: "scan",
         abstract: "Propose where each stamp is from: country, region, city, airport, with evidence.",

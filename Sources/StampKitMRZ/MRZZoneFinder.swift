@@ -1,5 +1,5 @@
-import CLeptonica
 import Foundation
+import StampKitImaging
 
 /// A machine-readable zone found on a page: its lines cut out of the straightened page, top to
 /// bottom as they lie after straightening (the zone may still be upside down).
@@ -134,41 +134,28 @@ public struct MRZZoneFinder {
     /// Boxes of merged text lines: ink after evening out the light, characters joined
     /// horizontally so a line of evenly pitched letters becomes one long bar.
     func lineBoxes(in work: StampImage, join: Int) throws -> [PixelBox] {
-        guard let flat = pixBackgroundNormSimple(work.pix, nil, nil) else { throw Self.failed }
-        var flatOwned: UnsafeMutablePointer<PIX>? = flat
-        defer { pixDestroy(&flatOwned) }
-        guard let ink = pixConvertTo1(flat, 150) else { throw Self.failed }
-        var inkOwned: UnsafeMutablePointer<PIX>? = ink
-        defer { pixDestroy(&inkOwned) }
+        func step(_ operation: () throws -> StampImage) throws -> StampImage {
+            do { return try operation() } catch { throw Self.failed }
+        }
+        let flat = try step { try work.backgroundNormalised() }
+        let ink = try step { try flat.binarised(threshold: 150) }
         // Keep letter-sized marks only: the table round the page, its shadowed edges, photo
         // frames and guilloche strokes would otherwise join the zone's lines into one blob.
         let long = max(work.width, work.height)
-        var changed: l_int32 = 0
-        guard let binary = pixSelectBySize(ink, l_int32(long / 12), l_int32(long / 22), 8,
-                                           l_int32(L_SELECT_IF_BOTH), l_int32(L_SELECT_IF_LTE), &changed)
-        else { throw Self.failed }
-        var binaryOwned: UnsafeMutablePointer<PIX>? = binary
-        defer { pixDestroy(&binaryOwned) }
-        let join = l_int32(max(5, join))
+        let binary = try step { try ink.keepingShapes(maxWidth: long / 12, maxHeight: long / 22) }
+        let join = max(5, join)
         // Join letters horizontally only: the lines of a zone in perspective come close at one end.
-        guard let closed = pixCloseBrick(nil, binary, join, 1) else { throw Self.failed }
-        var closedOwned: UnsafeMutablePointer<PIX>? = closed
-        defer { pixDestroy(&closedOwned) }
+        let closed = try step { try binary.closed(brickWidth: join, height: 1) }
         // Then cut thin upright bridges (a stem touching the line below) between the bars.
-        guard let opened = pixOpenBrick(nil, closed, max(3, join / 3), 1) else { throw Self.failed }
-        var openedOwned: UnsafeMutablePointer<PIX>? = opened
-        defer { pixDestroy(&openedOwned) }
-        guard let boxa = pixConnComp(opened, nil, 8) else { throw Self.failed }
-        var boxaOwned: UnsafeMutablePointer<BOXA>? = boxa
-        defer { boxaDestroy(&boxaOwned) }
+        let opened = try step { try closed.opened(brickWidth: max(3, join / 3), height: 1) }
+        let components: [PixelBox]
+        do { components = try opened.connectedComponents() } catch { throw Self.failed }
         var boxes: [PixelBox] = []
-        for i in 0..<boxaGetCount(boxa) {
-            var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
-            guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0 else { continue }
-            guard h >= 5, w >= 4 * h, Int(w) >= work.width / 5 else { continue }
+        for box in components {
+            guard box.height >= 5, box.width >= 4 * box.height, box.width >= work.width / 5 else { continue }
             // Lines that touch somewhere (perspective brings them close at one end, blur joins
             // them) are parted where the bar's row profile drops.
-            for part in try split(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)), in: opened)
+            for part in try split(box, in: opened)
             // A zone line is at least ~12 letters wide for each letter's height.
             where part.width >= 8 * part.height && part.height >= 5 {
                 boxes.append(part)
@@ -178,14 +165,9 @@ public struct MRZZoneFinder {
     }
 
     /// Splits a bar at rows whose ink falls below a quarter of the fullest row.
-    func split(_ box: PixelBox, in bars: UnsafeMutablePointer<PIX>) throws -> [PixelBox] {
-        guard let clipBox = boxCreate(l_int32(box.x), l_int32(box.y), l_int32(box.width), l_int32(box.height)) else { throw Self.failed }
-        var clipOwned: UnsafeMutablePointer<BOX>? = clipBox
-        defer { boxDestroy(&clipOwned) }
-        guard let clip = pixClipRectangle(bars, clipBox, nil) else { throw Self.failed }
-        var pixOwned: UnsafeMutablePointer<PIX>? = clip
-        defer { pixDestroy(&pixOwned) }
-        guard let counts = inkPerRow(clip) else { throw Self.failed }
+    func split(_ box: PixelBox, in bars: StampImage) throws -> [PixelBox] {
+        let counts: [Int]
+        do { counts = try bars.cropped(to: box).inkPerRow() } catch { throw Self.failed }
         let cut = (counts.max() ?? 0) / 4
         var parts: [PixelBox] = []
         var start: Int?

@@ -1,5 +1,5 @@
-import CLeptonica
 import Foundation
+import StampKitImaging
 
 extension StampImage {
     /// For one cut-out text line: evens the light, turns out the line's own tilt, finds the band
@@ -9,22 +9,19 @@ extension StampImage {
     /// height, so it reads well only with the geometry it was trained on (`scripts/mrz/render.py
     /// lines`, measured: letters 0.375 of the height, 45 % of the margin above).
     public func textLineFramed(letterFraction: Double = 0.375, topShare: Double = 0.45) throws -> StampImage {
+        func framing<T>(_ operation: () throws -> T) throws -> T {
+            do { return try operation() } catch { throw Self.framingFailed }
+        }
         var flat = try backgroundNormalised()
-        guard var binary = pixConvertTo1(flat.pix, 140) else { throw Self.framingFailed }
-        var binaryOwned: UnsafeMutablePointer<PIX>? = binary
-        defer { pixDestroy(&binaryOwned) }
+        var binary = try framing { try flat.binarised(threshold: 140) }
         // The page was straightened as a whole; in perspective each line keeps a tilt of its own,
         // and a degree over a long line drifts by a letter's height.
-        var skew: Float = 0, confidence: Float = 0
-        if pixFindSkew(binary, &skew, &confidence) == 0, confidence >= 2, abs(skew) >= 0.2, abs(skew) <= 5 {
-            // Leptonica reports the clockwise turn that deskews; StampKit turns counter-clockwise.
-            flat = try flat.rotated(byDegrees: -Double(skew))
-            guard let turned = pixConvertTo1(flat.pix, 140) else { throw Self.framingFailed }
-            pixDestroy(&binaryOwned)
-            binary = turned
-            binaryOwned = turned
+        if let (skew, confidence) = binary.smallSkew(), confidence >= 2, abs(skew) >= 0.2, abs(skew) <= 5 {
+            flat = try flat.rotated(byDegrees: skew)
+            binary = try framing { try flat.binarised(threshold: 140) }
         }
-        guard let ink = inkPerRow(binary), let runs = inkRunsPerRow(binary) else { throw Self.framingFailed }
+        let ink = try framing { try binary.inkPerRow() }
+        let runs = try framing { try binary.inkRunsPerRow() }
         guard let inkBand = Self.letterBand(ink, cut: 7, bridge: 2) else { return flat }
         // Ink alone is fooled by a guilloche stroke or a shadow edge along the line, or the feet
         // of a neighbouring line that touches this one: each widens the band until the letters
@@ -62,10 +59,7 @@ extension StampImage {
         let padTop = cropTop - above, padBottom = below - cropBottom
         guard padTop > 0 || padBottom > 0 else { return kept }
         // Background normalisation brings paper to 200; pad with the same.
-        guard let padded = pixAddBorderGeneral(kept.pix, 0, 0, l_int32(padTop), l_int32(padBottom), 200) else {
-            throw Self.framingFailed
-        }
-        return StampImage(adopting: padded)
+        return try framing { try kept.bordered(top: padTop, bottom: padBottom, value: 200) }
     }
 
     /// The rows round the fullest row of `counts` that reach 1/`cut` of it, bridging gaps of up
@@ -92,38 +86,4 @@ extension StampImage {
     }
 
     static let framingFailed = ImageError(.operationFailed, "Leptonica could not frame a line of the machine-readable zone; try a sharper photo")
-}
-
-/// Black pixels in each row of a 1-bit image, top to bottom; nil when Leptonica fails.
-func inkPerRow(_ binary: UnsafeMutablePointer<PIX>) -> [Int]? {
-    guard let numa = pixCountPixelsByRow(binary, nil) else { return nil }
-    var owned: UnsafeMutablePointer<NUMA>? = numa
-    defer { numaDestroy(&owned) }
-    return (0..<numaGetCount(numa)).map { row in
-        var value: l_int32 = 0
-        numaGetIValue(numa, row, &value)
-        return Int(value)
-    }
-}
-
-/// Runs of black pixels starting in each row of a 1-bit image, top to bottom; nil when the image
-/// is not 1-bit.
-func inkRunsPerRow(_ binary: UnsafeMutablePointer<PIX>) -> [Int]? {
-    guard pixGetDepth(binary) == 1, let data = pixGetData(binary) else { return nil }
-    let width = Int(pixGetWidth(binary)), height = Int(pixGetHeight(binary)), wpl = Int(pixGetWpl(binary))
-    // Leptonica packs a row's pixels into 32-bit words, the leftmost pixel in the high bit; the
-    // last word's spare low bits are not guaranteed clear.
-    let lastMask: UInt32 = width % 32 == 0 ? ~0 : ~UInt32(0) << UInt32(32 - width % 32)
-    return (0..<height).map { y in
-        let row = data + y * wpl
-        var runs = 0
-        var left: UInt32 = 0
-        for i in 0..<wpl {
-            let word = i == wpl - 1 ? row[i] & lastMask : row[i]
-            // A run starts at a black pixel whose left neighbour is white.
-            runs += (word & ~((word >> 1) | (left << 31))).nonzeroBitCount
-            left = word & 1
-        }
-        return runs
-    }
 }
