@@ -192,9 +192,9 @@ extension StampImage {
     }
 
     /// How to make the 1-bit image the line-angle search needs.
-    enum SkewBinarisation: CaseIterable { case fixed, backgroundNormalisedOtsu, backgroundNormalised }
+    package enum SkewBinarisation: CaseIterable { case fixed, backgroundNormalisedOtsu, backgroundNormalised }
 
-    func textLineAngle(binarisation: SkewBinarisation) throws -> (degrees: Double, confidence: Double) {
+    package func textLineAngle(binarisation: SkewBinarisation) throws -> (degrees: Double, confidence: Double) {
         let gray = try grayscale()
         let made: UnsafeMutablePointer<PIX>?
         switch binarisation {

@@ -53,7 +53,7 @@ public final class TesseractStampReader: StampReader {
     static let engineVariables = ["tessedit_do_invert": "0"]
 
     /// The engine for a language list, started on first use.
-    func engine(for languages: [String]) throws -> TesseractEngine {
+    package func engine(for languages: [String]) throws -> TesseractEngine {
         let key = languages.isEmpty ? defaultLanguages : languages
         if let engine = engines[key] { return engine }
         let engine = try TesseractEngine(languages: key, tessdata: tessdata, initVariables: Self.engineVariables)
@@ -104,7 +104,7 @@ public final class TesseractStampReader: StampReader {
     // MARK: - Stages
 
     /// Grayscale, working size, local contrast normalisation.
-    func prepare(_ image: StampImage) throws -> (image: StampImage, scale: Double) {
+    package func prepare(_ image: StampImage) throws -> (image: StampImage, scale: Double) {
         var working = try image.grayscale()
         let long = max(working.width, working.height)
         if long > workingLongSide {
@@ -147,7 +147,7 @@ public final class TesseractStampReader: StampReader {
     /// confident fragment. Measured on the fixtures: upright 14…25, wrong orientations 0…7.
     /// Penalising unreadable words did not work: junk from stars, pictograms and background
     /// print appears in every orientation and swamped the signal on page photos.
-    static func score(_ lines: [OCRLine]) -> Int {
+    package static func score(_ lines: [OCRLine]) -> Int {
         var total = 0
         for word in lines.lazy.flatMap(\.words) where word.confidence >= 70 {
             let useful = word.text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count

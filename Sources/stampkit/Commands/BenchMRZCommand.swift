@@ -78,9 +78,8 @@ struct BenchMRZCommand: ToolCommand {
             var ok = false
             var times: [Double] = []
             for round in 0...rounds {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let reading = try? reader.read(imageAt: url)
-                let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                var reading: MRZImageReading?
+                let ms = Timing.milliseconds { reading = try? reader.read(imageAt: url) }
                 if round > 0 { times.append(ms) }  // round 0 warms caches up
                 ok = reading?.document.valid ?? false
             }
@@ -110,16 +109,16 @@ struct BenchMRZCommand: ToolCommand {
         let rows = try truthRows(directory, columns: 3, option: "pages")
         terminal.result("page\tformat\tms\tresult")
         for row in rows {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let result: String
-            do {
-                let reading = try reader.read(imageAt: directory.appendingPathComponent(row[0]))
-                let equal = reading.document.lines == row[2].split(separator: "|").map(String.init)
-                result = reading.document.valid ? (equal ? "exact" : "valid-but-wrong") : "invalid"
-            } catch is MRZNotFound {
-                result = "not-found"
+            var result = ""
+            let ms = try Timing.milliseconds {
+                do {
+                    let reading = try reader.read(imageAt: directory.appendingPathComponent(row[0]))
+                    let equal = reading.document.lines == row[2].split(separator: "|").map(String.init)
+                    result = reading.document.valid ? (equal ? "exact" : "valid-but-wrong") : "invalid"
+                } catch is MRZNotFound {
+                    result = "not-found"
+                }
             }
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             times.append(ms)
             counts[result, default: 0] += 1
             terminal.result(String(format: "%@\t%@\t%.1f\t%@", row[0], row[1], ms, result))
@@ -180,9 +179,8 @@ struct BenchMRZCommand: ToolCommand {
             var elapsed = 0.0
             for (file, text) in samples {
                 let image = try StampImage(contentsOf: directory.appendingPathComponent(file))
-                let start = DispatchTime.now().uptimeNanoseconds
-                let read = try engine.read(image, layout: model.lineLayout).lines.joined()
-                elapsed += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                var read = ""
+                elapsed += try Timing.milliseconds { read = try engine.read(image, layout: model.lineLayout).lines.joined() }
                 let distance = MRZText.editDistance(read, text)
                 errors += distance
                 characters += text.count

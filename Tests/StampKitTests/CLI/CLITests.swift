@@ -14,7 +14,7 @@ import Testing
 @Suite struct CLITests {
     @Test(arguments: [
         "", "scan", "ocr", "gazetteer", "gazetteer build", "gazetteer info", "bench", "bench scan", "bench gazetteer",
-        "places", "places search", "places show", "places list", "places near", "mrz", "bench mrz",
+        "places", "places search", "places show", "places list", "places near", "mrz", "bench mrz", "bench ocr", "eval",
     ])
     func everyCommandHasHelp(command: String) throws {
         let words = command.split(separator: " ").map(String.init)
@@ -24,6 +24,16 @@ import Testing
         #expect(outcome.stdout.contains("USAGE: stampkit \(command)".trimmingCharacters(in: .whitespaces)))
         #expect(outcome.stdout.contains("OPTIONS:"))
         #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test func benchOCRTakesAKnownAngleAfterTheImage() throws {
+        let image = Repository.samples.appendingPathComponent("stamps/lis-rotated.jpg").path
+        let bad = try CLI.run(["bench", "ocr", image + "@ninety"])
+        #expect(bad.status == 64 && bad.stderrLines.count == 1 && bad.stderr.contains("IMAGE@DEG"))
+        let good = try CLI.run(["bench", "ocr", image + "@-90", "--rounds", "1"])
+        #expect(good.status == 0, "\(good.stderr)")
+        let angleRows = good.stdout.split(separator: "\n").filter { $0.contains("\t/1\t") || $0.contains("/1\t") }
+        #expect(angleRows.count == 6, "one row per binarisation, with and without contrast, each counting misses of 1")
     }
 
     @Test func versionPrintsOnStdout() throws {
