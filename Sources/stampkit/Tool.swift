@@ -30,6 +30,16 @@ enum Tool {
             "bench gazetteer": BenchGazetteerCommand.self,
             "mrz": MRZCommand.self,
             "bench mrz": BenchMRZCommand.self,
+            "list": ListCommand.self,
+            "show": ShowCommand.self,
+            "edit": EditCommand.self,
+            "rm": RemoveCommand.self,
+            "books": BooksListCommand.self,
+            "books add": BooksAddCommand.self,
+            "books rm": BooksRemoveCommand.self,
+            "reconcile": ReconcileCommand.self,
+            "thumbnails": ThumbnailsCommand.self,
+            "bench catalogue": BenchCatalogueCommand.self,
         ]
     }
 

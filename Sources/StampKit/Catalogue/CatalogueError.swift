@@ -14,6 +14,8 @@ public struct CatalogueError: StampKitFailure, Equatable {
         case bookNotFound = "book-not-found"
         /// A record or book that cannot be saved as given (bad page, empty name…).
         case invalidRecord = "invalid-record"
+        /// A record's source photo is not where the record says.
+        case sourceMissing = "source-missing"
         /// The file fails SQLite's integrity check or is not a database at all.
         case corrupt = "catalogue-corrupt"
         /// The file or its folder cannot be written.
@@ -45,7 +47,7 @@ public struct CatalogueError: StampKitFailure, Equatable {
     /// Refusals of what the person asked are input or usage; the file's problems are database.
     public var failureClass: FailureClass {
         switch kind {
-        case .alreadyCatalogued, .invalidRecord: .input
+        case .alreadyCatalogued, .invalidRecord, .sourceMissing: .input
         case .recordNotFound, .bookNotFound: .usage
         case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .failed: .database
         }

@@ -17,6 +17,9 @@ public final class CatalogueStore {
 
     private var database: Database?
     private let marker: SessionMarker
+    /// Set once this session has written (or is about to): only a writer killed mid-way can
+    /// leave damage, so a session that only read never marks itself.
+    private var marked = false
 
     /// Opens (creating when missing, with its folder) the catalogue at `url`: file mode 0600,
     /// folder 0700, WAL, foreign keys, busy timeout, schema migrated to the current version.
@@ -41,7 +44,6 @@ public final class CatalogueStore {
                 recoveredFromUncleanClose = true
             }
             try migrate(database)
-            try marker.begin()
             marker.clear(stale)
         } catch let error as SQLiteError {
             throw CatalogueError.from(error, path: path, doing: "opening it")
@@ -52,7 +54,7 @@ public final class CatalogueStore {
     public func close() {
         guard database != nil else { return }
         database = nil
-        marker.end()
+        if marked { marker.end() }
     }
 
     deinit {
@@ -169,6 +171,7 @@ public final class CatalogueStore {
 
     private func migrate(_ database: Database) throws {
         if try currentVersion(database) == CatalogueSchema.current { return }
+        try markWriting()
         try database.transaction {
             // Read again under the write lock: another process may have migrated meanwhile.
             var version = try currentVersion(database)
@@ -220,9 +223,16 @@ public final class CatalogueStore {
         return database
     }
 
+    private func markWriting() throws {
+        guard !marked else { return }
+        try marker.begin()
+        marked = true
+    }
+
     /// Runs `body` in one write transaction, with SQLite's failures in the catalogue's words.
     private func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
         let database = try live()
+        try markWriting()
         do {
             return try database.transaction { try body(database) }
         } catch let error as SQLiteError {
@@ -616,7 +626,7 @@ enum EvidenceCoding {
     }
 }
 
-/// A hidden file beside the catalogue for each open connection (`.NAME.open-PID-UUID`, holding
+/// A hidden file beside the catalogue for each writing connection (`.NAME.open-PID-UUID`, holding
 /// the boot ID). Closing removes it; a marker whose process is gone, or from an earlier boot,
 /// means a session ended without closing, and the next open checks the file's integrity.
 /// Files rather than a row in the database, so marking never waits on another writer's lock.
