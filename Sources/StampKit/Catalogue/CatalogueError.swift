@@ -96,17 +96,19 @@ public struct CatalogueError: StampKitFailure, Equatable {
             return CatalogueError(
                 .locked,
                 "the catalogue \(path) stayed locked by another program for more than "
-                    + "\(CatalogueStore.busyTimeoutMilliseconds / 1000) s while \(doing); nothing was changed; "
+                    + "\(CatalogueStore.busyTimeoutMilliseconds / 1000) s while \(doing); that change was not saved "
+                    + "(everything saved before is kept); "
                     + "wait for the other stampkit to finish and try again")
         case SQLITE_FULL:
             return CatalogueError(
                 .diskFull,
                 "the disk is full (or a file-size limit was reached) while \(doing) in \(path); "
-                    + "nothing was changed; free some space and try again")
+                    + "that change was not saved (everything saved before is kept); free some space and try again")
         case SQLITE_IOERR:
             return CatalogueError(
                 .diskFull,
-                "could not write \(path) while \(doing) (\(error.sqliteMessage)); nothing was changed; "
+                "could not write \(path) while \(doing) (\(error.sqliteMessage)); that change was not saved "
+                    + "(everything saved before is kept); "
                     + "check the disk has free space and is still mounted, then try again")
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_AUTH:
             return CatalogueError(

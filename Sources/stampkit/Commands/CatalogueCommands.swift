@@ -92,7 +92,8 @@ struct ListCommand: ToolCommand {
             }
             return 0
         }
-        for record in records { terminal.result(recordLine(record)) }
+        // One write for the whole list: a write per line would cost more than reading the rows.
+        if !records.isEmpty { terminal.result(records.map(recordLine).joined(separator: "\n")) }
         let counts = try store.counts()
         let hidden = filter.statuses.contains(.pending) ? 0 : counts[.pending] ?? 0
         terminal.note("\(records.count) stamp\(records.count == 1 ? "" : "s")"

@@ -68,9 +68,14 @@ enum Confirmation {
 
 /// How one record reads in lists: number, date, direction, place chain, book and marks.
 func recordLine(_ r: StampRecord) -> String {
-    var parts: [String] = ["#\(r.id ?? 0)".padding(toLength: 6, withPad: " ", startingAt: 0)]
+    // Padded by hand: Foundation's padding(toLength:) costs more than the rest of the line.
+    func padded(_ text: String, _ width: Int) -> String {
+        let count = text.count
+        return count >= width ? text : text + String(repeating: " ", count: width - count)
+    }
+    var parts: [String] = [padded("#\(r.id ?? 0)", 6)]
     parts.append(r.date?.description ?? "????-??-??")
-    parts.append((r.direction?.rawValue ?? "–").padding(toLength: 9, withPad: " ", startingAt: 0))
+    parts.append(padded(r.direction?.rawValue ?? "–", 9))
     var place = r.country.map { "\($0.id) \($0.name)" } ?? "(no country)"
     let below = [r.region?.name, r.city?.name].compactMap { $0 }
     if !below.isEmpty { place += " · " + below.joined(separator: " · ") }
