@@ -30,16 +30,35 @@ public struct ThumbnailCache: Sendable {
 
     /// Where `record`'s thumbnail lives (whether or not it has been made).
     public func url(for record: StampRecord) -> URL {
+        URL(fileURLWithPath: path(for: record))
+    }
+
+    /// The file path of `record`'s thumbnail, built as text: `list --json` asks for thousands,
+    /// and URL building costs more than reading the records.
+    public func path(for record: StampRecord) -> String {
         let crop = record.crop.map { "\($0.x)_\($0.y)_\($0.width)_\($0.height)" } ?? "whole"
-        let turn = String(format: "%g", record.rotation).replacingOccurrences(of: ".", with: "p")
-        return directory.appendingPathComponent("\(record.source.sha256)-\(crop)-r\(turn).jpg")
+        let turn = record.rotation == record.rotation.rounded()
+            ? String(Int(record.rotation)) : String(record.rotation).replacingOccurrences(of: ".", with: "p")
+        return directoryPath + "/" + record.source.sha256 + "-" + crop + "-r" + turn + ".jpg"
+    }
+
+    private var directoryPath: String {
+        let path = directory.path
+        return path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
     /// `record`'s thumbnail, made from its source first when it is missing.
     public func thumbnail(for record: StampRecord) throws -> URL {
-        let url = url(for: record)
-        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let path = path(for: record)
+        if access(path, F_OK) == 0 { return URL(fileURLWithPath: path) }
         return try make(for: record)
+    }
+
+    /// The path of `record`'s thumbnail, made first when it is missing.
+    public func thumbnailPath(for record: StampRecord) throws -> String {
+        let path = path(for: record)
+        if access(path, F_OK) == 0 { return path }
+        return try make(for: record).path
     }
 
     /// Makes (or remakes) `record`'s thumbnail from its source: the crop, then the turn, then

@@ -77,7 +77,7 @@ struct BenchCatalogueCommand: ToolCommand {
             for record in records { bytes += recordLine(record).utf8.count }
             text.append(Date().timeIntervalSince(t) * 1000)
             t = Date()
-            for record in records { bytes += record.json(thumbnail: cache.url(for: record).path).serialized().utf8.count }
+            for record in records { bytes += record.json(thumbnail: cache.path(for: record)).serialized().utf8.count }
             json.append(Date().timeIntervalSince(t) * 1000)
             _ = bytes
         }

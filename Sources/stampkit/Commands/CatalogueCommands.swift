@@ -82,7 +82,7 @@ struct ListCommand: ToolCommand {
             let cache = CatalogueOption.thumbnails
             var failed = 0
             let items = records.map { record -> String in
-                let thumbnail = try? cache.thumbnail(for: record).path
+                let thumbnail = try? cache.thumbnailPath(for: record)
                 if thumbnail == nil { failed += 1 }
                 return record.json(thumbnail: thumbnail).serialized()
             }
