@@ -653,13 +653,18 @@ struct FlatEvidenceReader {
         if take(UInt8(ascii: "]")) { return i == bytes.count ? [] : nil }
         repeat {
             guard take(UInt8(ascii: "{")) else { return nil }
-            var fields: [String: String] = [:]
+            var note = StampRecord.EvidenceNote(kind: "", text: "", detail: "")
             repeat {
                 guard let key = string(), take(UInt8(ascii: ":")), let value = string() else { return nil }
-                fields[key] = value
+                switch key {
+                case "kind": note.kind = value
+                case "text": note.text = value
+                case "detail": note.detail = value
+                default: break
+                }
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "}")) else { return nil }
-            notes.append(.init(kind: fields["kind"] ?? "", text: fields["text"] ?? "", detail: fields["detail"] ?? ""))
+            notes.append(note)
         } while take(UInt8(ascii: ","))
         guard take(UInt8(ascii: "]")), i == bytes.count else { return nil }
         return notes
