@@ -81,7 +81,10 @@ public struct ThumbnailCache: Sendable {
                 "the photo at \(source) changed since stamp #\(record.id ?? 0) was catalogued (its size differs); "
                     + "run 'stampkit reconcile' or catalogue the new photo")
         }
-        var image = try StampImage(contentsOf: URL(fileURLWithPath: source))
+        // A crop is in the full image's pixels, so only a whole image may be decoded reduced
+        // (libjpeg's 1/2–1/8 scaling), and never below twice the thumbnail's size.
+        var image = try StampImage(
+            contentsOf: URL(fileURLWithPath: source), longSideAtLeast: record.crop == nil ? 2 * Self.longSide : nil)
         if let crop = record.crop { image = try image.cropped(to: crop) }
         if record.rotation != 0 { image = try image.rotated(byDegrees: record.rotation) }
         try createDirectory()

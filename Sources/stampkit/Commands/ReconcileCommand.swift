@@ -31,6 +31,13 @@ struct ReconcileCommand: ToolCommand {
         yes = parsed.flag("yes")
         let folders = parsed.values("search")
         search = folders.isEmpty ? nil : folders.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath).path }
+        for folder in search ?? [] {
+            var isDirectory: ObjCBool = false
+            // A folder that is not there (an unplugged disk) would make every photo look gone.
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError(message: "--search \(folder) is not a folder here (is its disk mounted?); nothing changed")
+            }
+        }
         catalogue = CatalogueOption.resolve(parsed)
     }
 

@@ -176,6 +176,29 @@ import Testing
         #expect(try CatalogueStore(url: scene.catalogue).book(named: "Other") == nil)
     }
 
+    @Test func thumbnailsFollowTheEXIFOrientationCropAndTurn() throws {
+        let scene = try CatalogueScene()
+        defer { scene.remove() }
+        // The photo stores its pixels sideways and says so in EXIF: the thumbnail shows it upright.
+        let photo = try scene.photo("stamp-exif6.jpg", as: "sideways.jpg")
+        let upright = try StampImage(contentsOf: photo)
+        let raw = try StampImage(contentsOf: photo, applyExifOrientation: false)
+        #expect((upright.width > upright.height) != (raw.width > raw.height))
+        let cache = ThumbnailCache(directory: scene.cache)
+        let whole = try scene.catalogue(photo)
+        let thumbnail = try StampImage(contentsOf: try cache.thumbnail(for: whole))
+        #expect((thumbnail.width > thumbnail.height) == (upright.width > upright.height))
+        #expect(max(thumbnail.width, thumbnail.height) == 256)
+        // A crop (in upright pixels) turned a quarter: 200×100 becomes 128×256.
+        var turned = try scene.catalogue(photo, crop: PixelBox(x: 0, y: 0, width: 200, height: 100))
+        turned.rotation = 90
+        let small = try StampImage(contentsOf: try cache.make(for: turned))
+        #expect(small.width == 128 && small.height == 256)
+        // Each crop and turn has its own file; the record's hash names it.
+        #expect(cache.url(for: turned) != cache.url(for: whole))
+        #expect(cache.url(for: turned).lastPathComponent.hasPrefix(whole.source.sha256))
+    }
+
     @Test func thumbnailsRebuildRemakesFromTheSources() throws {
         let scene = try CatalogueScene()
         defer { scene.remove() }

@@ -129,6 +129,11 @@ import Testing
         #expect(refused.status == 64 && refused.stderr.contains("--yes"))
         #expect(try scene.allRecords().first { $0.id == moves.id }?.source.path == moves.source.path)
 
+        // A search folder that is not there (an unplugged disk) is refused, not searched as empty.
+        let absent = try scene.stampkit(["reconcile", "--yes", "--search", scene.root.appendingPathComponent("usb").path])
+        #expect(absent.status == 64 && absent.stderr.contains("mounted"))
+        #expect(try scene.allRecords().count == 3)
+
         let done = try scene.stampkit(["reconcile", "--yes"])
         #expect(done.status == 0, "\(done.stderr)")
         let records = try scene.allRecords()
