@@ -26,6 +26,8 @@ public struct CatalogueError: StampKitFailure, Equatable {
         case locked = "catalogue-locked"
         /// The file was written by a newer StampKit.
         case newerSchema = "catalogue-newer-schema"
+        /// The file is an SQLite database of something else (e.g. the gazetteer).
+        case notACatalogue = "not-a-catalogue"
         /// Any other SQLite failure.
         case failed = "catalogue-failed"
     }
@@ -49,7 +51,7 @@ public struct CatalogueError: StampKitFailure, Equatable {
         switch kind {
         case .alreadyCatalogued, .invalidRecord, .sourceMissing: .input
         case .recordNotFound, .bookNotFound: .usage
-        case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .failed: .database
+        case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .notACatalogue, .failed: .database
         }
     }
 

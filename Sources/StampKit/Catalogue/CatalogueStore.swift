@@ -61,8 +61,9 @@ public final class CatalogueStore {
         close()
     }
 
-    /// `$STAMPKIT_CATALOGUE`-style resolution: `--catalogue PATH`, else `$STAMPKIT_CATALOGUE`,
-    /// else `$XDG_DATA_HOME/stampkit/catalogue.sqlite`, else `~/.local/share/stampkit/…`.
+    /// Where the catalogue lives: `--catalogue PATH` (`explicit`), else `$STAMPKIT_CATALOGUE`,
+    /// else `$XDG_DATA_HOME/stampkit/catalogue.sqlite`, else `~/.local/share/stampkit/…`;
+    /// empty values count as unset, and a relative path is taken from the working directory.
     public static func defaultURL(explicit: String?, environment: [String: String]) -> URL {
         func nonEmpty(_ value: String?) -> String? {
             guard let value, !value.isEmpty else { return nil }
@@ -109,6 +110,13 @@ public final class CatalogueStore {
             throw CatalogueError(
                 .notWritable,
                 "\(folder) is a file, not a folder, so the catalogue cannot live in it; choose another file with --catalogue PATH")
+        } else if folder == Self.defaultFolder {
+            // StampKit's own data folder (which `make run` may have made for the gazetteer)
+            // becomes private; a folder the person chose with --catalogue is theirs to set.
+            var info = stat()
+            if stat(folder, &info) == 0, info.st_mode & 0o077 != 0, info.st_uid == geteuid() {
+                chmod(folder, 0o700)
+            }
         }
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue {
@@ -140,6 +148,13 @@ public final class CatalogueStore {
                     + "write-ahead log beside the file); nothing was changed; make both writable by you "
                     + "or copy the file elsewhere and use --catalogue PATH")
         }
+    }
+
+    /// The folder the catalogue lives in when nobody names a file.
+    static var defaultFolder: String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["STAMPKIT_CATALOGUE"] = nil
+        return defaultURL(explicit: nil, environment: environment).deletingLastPathComponent().path
     }
 
     static func reason(errno code: Int32, fallback: String) -> String {
@@ -180,7 +195,7 @@ public final class CatalogueStore {
                 let application = try database.scalarInt("PRAGMA application_id") ?? 0
                 if tables > 0 || (application != 0 && application != CatalogueSchema.applicationID) {
                     throw CatalogueError(
-                        .notWritable,
+                        .notACatalogue,
                         "\(url.path) is an SQLite file but not a StampKit catalogue (is it the gazetteer?); "
                             + "nothing was changed; give the catalogue's own file with --catalogue PATH")
                 }
@@ -404,11 +419,13 @@ public final class CatalogueStore {
     }
 
     /// Deletes the records numbered `ids`, all or none: throws `recordNotFound` naming the first
-    /// missing number before deleting anything.
+    /// missing number before deleting anything. A number given twice is deleted once.
     public func delete(ids: [Int]) throws {
+        var seen = Set<Int>()
+        let unique = ids.filter { seen.insert($0).inserted }
         try write("removing stamps") { database in
             let statement = try database.prepare("DELETE FROM stamps WHERE id = ?")
-            for id in ids {
+            for id in unique {
                 try statement.run([.integer(id)])
                 if database.changes == 0 { throw CatalogueError.recordNotFound(id) }
             }

@@ -218,6 +218,29 @@ import Testing
         #expect(missing.status == 1 && missing.stderr.contains("reconcile"))
     }
 
+    @Test func theDefaultFolderIsMadePrivate() throws {
+        let scene = try CatalogueScene()
+        defer { scene.remove() }
+        // `make run` may already have made the data folder, readable by all, for the gazetteer.
+        let data = scene.root.appendingPathComponent("xdg-data")
+        let folder = data.appendingPathComponent("stampkit")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        chmod(folder.path, 0o755)
+        let outcome = try scene.run(
+            executable: CLI.binary.path, ["books", "add", "Blue"],
+            environment: scene.environment.merging(["STAMPKIT_CATALOGUE": "", "XDG_DATA_HOME": data.path]) { $1 })
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(CatalogueFixtures.mode(folder.path) == 0o700)
+        #expect(CatalogueFixtures.mode(folder.appendingPathComponent("catalogue.sqlite").path) == 0o600)
+        // A folder named with --catalogue keeps its own mode.
+        let chosen = scene.root.appendingPathComponent("chosen")
+        try FileManager.default.createDirectory(at: chosen, withIntermediateDirectories: true)
+        chmod(chosen.path, 0o755)
+        #expect(try scene.stampkit(["books", "add", "Red", "--catalogue", chosen.appendingPathComponent("c.sqlite").path]).status == 0)
+        #expect(CatalogueFixtures.mode(chosen.path) == 0o755)
+        #expect(CatalogueFixtures.mode(chosen.appendingPathComponent("c.sqlite").path) == 0o600)
+    }
+
     @Test func twoProcessesWritingAtOnceBothSucceed() throws {
         let scene = try CatalogueScene()
         defer { scene.remove() }

@@ -89,7 +89,7 @@ import Testing
         // All or none: an unknown number among several deletes nothing.
         #expect(throws: CatalogueError.recordNotFound(998)) { try store.delete(ids: [updated.id!, 998]) }
         #expect(try store.record(id: updated.id!) != nil)
-        try store.delete(ids: [updated.id!, second.id!])
+        try store.delete(ids: [updated.id!, second.id!, updated.id!])
         #expect(try store.records(matching: {
             var all = RecordFilter(); all.statuses = [.pending, .confirmed]; return all
         }()).isEmpty)
@@ -258,7 +258,8 @@ import Testing
         let other = try Database(path: foreign.path, mode: .readWriteCreate)
         try other.execute("CREATE TABLE places (id INTEGER)")
         #expect { try CatalogueStore(url: foreign) } throws: {
-            ($0 as? CatalogueError)?.message.contains("not a StampKit catalogue") == true
+            ($0 as? CatalogueError)?.kind == .notACatalogue
+                && ($0 as? CatalogueError)?.message.contains("not a StampKit catalogue") == true
         }
         #expect(try other.scalarInt("SELECT count(*) FROM sqlite_master") == 1)
     }
