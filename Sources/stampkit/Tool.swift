@@ -20,16 +20,6 @@ enum Tool {
         [
             "scan": ScanCommand.self,
             "ocr": OCRCommand.self,
-            "gazetteer build": GazetteerBuildCommand.self,
-            "gazetteer info": GazetteerInfoCommand.self,
-            "bench scan": BenchScanCommand.self,
-            "places near": PlacesNearCommand.self,
-            "places search": PlacesSearchCommand.self,
-            "places show": PlacesShowCommand.self,
-            "places list": PlacesListCommand.self,
-            "bench gazetteer": BenchGazetteerCommand.self,
-            "mrz": MRZCommand.self,
-            "bench mrz": BenchMRZCommand.self,
             "list": ListCommand.self,
             "show": ShowCommand.self,
             "edit": EditCommand.self,
@@ -40,6 +30,16 @@ enum Tool {
             "reconcile": ReconcileCommand.self,
             "thumbnails": ThumbnailsCommand.self,
             "bench catalogue": BenchCatalogueCommand.self,
+            "gazetteer build": GazetteerBuildCommand.self,
+            "gazetteer info": GazetteerInfoCommand.self,
+            "bench scan": BenchScanCommand.self,
+            "places near": PlacesNearCommand.self,
+            "places search": PlacesSearchCommand.self,
+            "places show": PlacesShowCommand.self,
+            "places list": PlacesListCommand.self,
+            "bench gazetteer": BenchGazetteerCommand.self,
+            "mrz": MRZCommand.self,
+            "bench mrz": BenchMRZCommand.self,
         ]
     }
 

@@ -81,7 +81,6 @@ struct BenchCatalogueCommand: ToolCommand {
             json.append(Date().timeIntervalSince(t) * 1000)
             _ = bytes
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         terminal.result(String(format: "list: %d records; read %.1f ms, text lines %.1f ms, JSON %.1f ms (median of %d runs)",
                                count, median(read), median(text), median(json), runs))
         return 0
