@@ -299,7 +299,18 @@ struct EditCommand: ToolCommand {
             record.city = .init(id: found.id, name: found.name)
         }
         if let country { try setCountry(country) }
-        switch region { case .keep: break; case .clear: record.region = nil; case .set(let id): try setRegion(id) }
+        switch region {
+        case .keep: break
+        case .clear: record.region = nil
+        case .set(let id):
+            try setRegion(id)
+            // A city of another region would contradict the region just chosen.
+            if let city = record.city, let found = try places.city(id: city.id), found.regionID != record.region?.id {
+                terminal.note("stampkit: \(city.name) is not in \(record.region?.name ?? id): city and airport cleared")
+                record.city = nil
+                record.airport = nil
+            }
+        }
         switch city { case .keep: break; case .clear: record.city = nil; case .set(let id): try setCity(id) }
         switch airport {
         case .keep: break

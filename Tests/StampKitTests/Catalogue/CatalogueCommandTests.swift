@@ -95,6 +95,17 @@ import Testing
         #expect(saved.date == CalendarDay("2018-06-01") && saved.direction == .departure && saved.entryMethod == .air)
         #expect(saved.book == "Red" && saved.page == 12 && saved.favorite && saved.note == "first trip")
         #expect(saved.status == .confirmed)
+        // Another region of the same country: the airport's city no longer fits and is cleared.
+        let regions = try #require(try places.children(of: kef.countryCode, kind: .region))
+        if let other = regions.first(where: { $0.id.description != kef.regionID }) {
+            let moved = try scene.stampkit(["edit", "\(record.id!)", "--region", other.id.description, "--gazetteer", gazetteerPath])
+            #expect(moved.status == 0, "\(moved.stderr)")
+            let regionChanged = try #require(try CatalogueStore(url: scene.catalogue).record(id: record.id!))
+            #expect(regionChanged.region?.id == other.id.description && regionChanged.city == nil && regionChanged.airport == nil)
+            #expect(regionChanged.country == saved.country)
+        } else {
+            Issue.record("the fixture gazetteer has no second region in \(kef.countryCode)")
+        }
         // A new country clears the levels of the old one; 'none' clears a field.
         let moved = try scene.stampkit(["edit", "\(record.id!)", "--country", "FR", "--date", "none", "--gazetteer", gazetteerPath])
         #expect(moved.status == 0, "\(moved.stderr)")
