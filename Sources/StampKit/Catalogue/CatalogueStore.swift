@@ -26,6 +26,7 @@ public final class CatalogueStore {
     /// Throws `CatalogueError` for a damaged, foreign, newer, locked or unwritable file.
     public init(url: URL) throws {
         self.url = url.standardizedFileURL
+        isReadOnly = false
         let path = self.url.path
         try Self.prepareFile(at: self.url)
         marker = SessionMarker(databasePath: path)
@@ -47,6 +48,46 @@ public final class CatalogueStore {
             marker.clear(stale)
         } catch let error as SQLiteError {
             throw CatalogueError.from(error, path: path, doing: "opening it")
+        }
+    }
+
+    /// Whether this store may only read (see `openForReading`); its writes throw `notWritable`.
+    public let isReadOnly: Bool
+
+    /// Opens the catalogue at `url` to read it, also when its folder cannot be written (a
+    /// read-only mount, someone else's folder): then the file is read as it stands, which is
+    /// safe only when no write-ahead log holds changes beside it, so a non-empty log still
+    /// refuses. Opens read-write like `init(url:)` whenever it can.
+    public static func openForReading(url: URL) throws -> CatalogueStore {
+        do {
+            return try CatalogueStore(url: url)
+        } catch let error as CatalogueError where error.kind == .notWritable {
+            let path = url.standardizedFileURL.path
+            var info = stat()
+            let logHoldsChanges = stat(path + "-wal", &info) == 0 && info.st_size > 0
+            guard access(path, R_OK) == 0, !logHoldsChanges else { throw error }
+            return try CatalogueStore(readingAsItStands: url.standardizedFileURL)
+        }
+    }
+
+    private init(readingAsItStands url: URL) throws {
+        self.url = url
+        isReadOnly = true
+        marker = SessionMarker(databasePath: url.path)
+        do {
+            let database = try Database(path: url.path, mode: .readOnly)
+            self.database = database
+            let version = try currentVersion(database)
+            guard version == CatalogueSchema.current,
+                try database.scalarInt("PRAGMA application_id") == CatalogueSchema.applicationID
+            else {
+                throw CatalogueError(
+                    .notWritable,
+                    "the catalogue \(url.path) needs updating to this StampKit's schema but its folder is not writable; "
+                        + "make the folder writable by you once, or copy the file elsewhere and use --catalogue PATH")
+            }
+        } catch let error as SQLiteError {
+            throw CatalogueError.from(error, path: url.path, doing: "opening it to read")
         }
     }
 
@@ -240,6 +281,12 @@ public final class CatalogueStore {
 
     private func markWriting() throws {
         guard !marked else { return }
+        if isReadOnly {
+            throw CatalogueError(
+                .notWritable,
+                "the catalogue \(url.path) is open only for reading because its folder is not writable; nothing was changed; "
+                    + "make the folder writable by you or copy the file elsewhere and use --catalogue PATH")
+        }
         try marker.begin()
         marked = true
     }

@@ -20,13 +20,18 @@ enum CatalogueOption {
         return store
     }
 
-    /// Opens the catalogue for reading only when it exists: a read needs no new empty file.
+    /// Opens the catalogue only when it exists (a read needs no new empty file), read-only
+    /// when its folder cannot be written.
     static func openExisting(_ url: URL, _ terminal: Terminal) throws -> CatalogueStore? {
         guard FileManager.default.fileExists(atPath: url.path) else {
             terminal.note("stampkit: no catalogue yet at \(url.path); 'stampkit add IMAGE' catalogues a stamp")
             return nil
         }
-        return try open(url, terminal)
+        let store = try CatalogueStore.openForReading(url: url)
+        if store.recoveredFromUncleanClose {
+            terminal.note("stampkit: the catalogue was not closed cleanly last time; its integrity check passed")
+        }
+        return store
     }
 
     /// The thumbnail cache for this environment.

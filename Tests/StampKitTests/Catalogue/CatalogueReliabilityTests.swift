@@ -16,6 +16,12 @@ import Testing
         #expect(refused.status == 74)
         #expect(refused.stderrLines.count == 1)
         #expect(refused.stderr.contains("not writable") && refused.stderr.contains("nothing was changed"))
+        // Reading still works: the file is read as it stands, and removing is refused too.
+        let listed = try scene.stampkit(["list", "--json"], unprivileged: true)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("\"id\":\(record.id!)"))
+        let removal = try scene.stampkit(["rm", "\(record.id!)", "--yes"], unprivileged: true)
+        #expect(removal.status == 74 && removal.stderrLines.count == 1 && removal.stderr.contains("only for reading"))
         chmod(folder.path, 0o700)
         let kept = try #require(try CatalogueStore(url: scene.catalogue).record(id: record.id!))
         #expect(kept == record)
