@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// The catalogue file: stamp records and books in one SQLite database, owned by this object.
