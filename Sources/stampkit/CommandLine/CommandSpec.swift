@@ -87,6 +87,8 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     var subcommands: [CommandSpec] = []
+    /// Runs as a command itself when no subcommand word follows (`books` lists, `books add` adds).
+    var runsWithoutSubcommand = false
 
     init(name: String, abstract: String, discussion: String = "", subcommands: [CommandSpec] = []) {
         self.name = name
