@@ -8,6 +8,7 @@ import PackageDescription
 //   Scan ─► Matching ─► Evidence ─► OCR ─► Imaging ─► Support
 //                  └──► Gazetteer ─► SQLite ─► Support
 //   MRZ ─► OCR, Imaging
+//   Catalogue ─► SQLite, Evidence (the record's direction and entry method)
 //
 // Only Imaging touches Leptonica and libheif, only OCR Tesseract, only SQLite the SQLite library.
 let package = Package(
@@ -39,9 +40,10 @@ let package = Package(
         .target(name: "StampKitMatching", dependencies: ["StampKitEvidence", "StampKitGazetteer"]),
         .target(name: "StampKitMRZ", dependencies: ["StampKitOCR"]),
         .target(name: "StampKitScan", dependencies: ["StampKitMatching"]),
+        .target(name: "StampKitCatalogue", dependencies: ["StampKitSQLite", "StampKitEvidence"]),
         .target(
             name: "StampKit",
-            dependencies: ["StampKitScan", "StampKitMRZ"]),
+            dependencies: ["StampKitScan", "StampKitMRZ", "StampKitCatalogue"]),
 
         .executableTarget(
             name: "stampkit",

@@ -1,3 +1,4 @@
+@_exported import StampKitCatalogue
 @_exported import StampKitEvidence
 @_exported import StampKitGazetteer
 @_exported import StampKitImaging

@@ -44,11 +44,11 @@ public struct StampDate: Sendable, Equatable, Codable {
 }
 
 /// Whether a stamp records entering or leaving.
-public enum Direction: String, Sendable, Codable {
+public enum Direction: String, Sendable, Codable, CaseIterable {
     case arrival, departure
 }
 
 /// How the traveller crossed the border.
-public enum EntryMethod: String, Sendable, Codable {
+public enum EntryMethod: String, Sendable, Codable, CaseIterable {
     case air, land, sea, rail
 }

@@ -629,7 +629,7 @@ struct GazetteerBuilder {
     /// SHA-256 over every hashed table's rows in their fixed order, plus meta without the keys
     /// that vary between identical builds.
     static func contentHash(of db: Database) throws -> String {
-        var hasher = SHA256Hasher()
+        var hasher = SHA256()
         func feed(_ statement: Statement) throws {
             while try statement.step() {
                 for column in 0..<statement.columnCount {

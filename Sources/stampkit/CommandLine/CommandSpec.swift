@@ -97,14 +97,16 @@ struct CommandSpec: Sendable {
         self.subcommands = subcommands
     }
 
-    /// A leaf command from its declared arguments and options.
+    /// A command from its declared arguments and options; `runsWithoutSubcommand` for one that
+    /// also has subcommands but does its own work when given none (`books` lists, `books add` adds).
     init(
         name: String, abstract: String, discussion: String = "", arguments: [Argument] = [],
-        options: [any DeclaredOption] = []
+        options: [any DeclaredOption] = [], runsWithoutSubcommand: Bool = false
     ) {
         self.init(name: name, abstract: abstract, discussion: discussion)
         self.arguments = arguments.map(\.spec)
         self.options = options.map(\.spec)
+        self.runsWithoutSubcommand = runsWithoutSubcommand
     }
 
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }

@@ -3,6 +3,9 @@ import StampKit
 
 /// `stampkit bench catalogue`: how fast the catalogue saves and lists on this machine.
 struct BenchCatalogueCommand: ToolCommand {
+    static let catalogue = ValueOption("catalogue", "PATH", help: "The scratch catalogue to fill (required).")
+    static let add = ValueOption("add", "N", help: "Synthetic records to add first (default 0).")
+    static let runs = ValueOption("runs", "N", help: "Times to list (default 5).")
     static let spec = CommandSpec(
         name: "catalogue",
         abstract: "Time saving and listing catalogue records (synthetic records, a scratch catalogue).",
@@ -13,9 +16,9 @@ struct BenchCatalogueCommand: ToolCommand {
             benchmark records.
             """,
         options: [
-            .value("catalogue", "PATH", help: "The scratch catalogue to fill (required)."),
-            .value("add", "N", help: "Synthetic records to add first (default 0)."),
-            .value("runs", "N", help: "Times to list (default 5)."),
+            Self.catalogue,
+            Self.add,
+            Self.runs,
         ])
 
     let catalogue: URL
@@ -23,12 +26,12 @@ struct BenchCatalogueCommand: ToolCommand {
     let runs: Int
 
     init(_ parsed: ParsedCommand) throws {
-        guard let path = parsed.value("catalogue") else {
+        guard let path = parsed.value(Self.catalogue) else {
             throw UsageError(message: "bench catalogue writes synthetic records: give a scratch file with --catalogue PATH")
         }
         catalogue = CatalogueStore.defaultURL(explicit: path, environment: [:])
-        add = try parsed.integer("add", in: 0...1_000_000, default: 0)
-        runs = try parsed.integer("runs", in: 1...100, default: 5)
+        add = try parsed.integer(Self.add, in: 0...1_000_000, default: 0)
+        runs = try parsed.integer(Self.runs, in: 1...100, default: 5)
     }
 
     static let countries = [("IS", "Iceland"), ("FR", "France"), ("DE", "Germany"), ("US", "United States"), ("JP", "Japan")]
@@ -82,7 +85,7 @@ struct BenchCatalogueCommand: ToolCommand {
             _ = bytes
         }
         terminal.result(String(format: "list: %d records; read %.1f ms, text lines %.1f ms, JSON %.1f ms (median of %d runs)",
-                               count, median(read), median(text), median(json), runs))
+                               count, Timing.median(read), Timing.median(text), Timing.median(json), runs))
         return 0
     }
 }

@@ -3,18 +3,19 @@ import StampKit
 
 /// `stampkit books`: the passport books with their stamp counts and date ranges.
 struct BooksListCommand: ToolCommand {
+    static let json = Flag("json", help: "Print one JSON array of books.")
     static let spec = CommandSpec(
         name: "books",
         abstract: "List passport books with their stamp counts and date ranges.",
         discussion: "'books add NAME' adds one (optionally from its identity page); 'books rm NAME' removes one.",
-        options: [.flag("json", help: "Print one JSON array of books."), CatalogueOption.spec],
+        options: [Self.json, CatalogueOption.spec],
         runsWithoutSubcommand: true)
 
     let json: Bool
     let catalogue: URL
 
     init(_ parsed: ParsedCommand) throws {
-        json = parsed.flag("json")
+        json = parsed[Self.json]
         catalogue = CatalogueOption.resolve(parsed)
     }
 
@@ -50,6 +51,9 @@ struct BooksListCommand: ToolCommand {
 
 /// `stampkit books add NAME [--mrz IMAGE]`.
 struct BooksAddCommand: ToolCommand {
+    static let mrz = ValueOption("mrz", "IMAGE", help: "A photo of the book's identity page.")
+    static let keepNumber = Flag("keep-number", help: "Also keep the document number (off by default: it identifies you).")
+    static let name = Argument("name", help: "The book's name, e.g. 'Passport 2019'.")
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a passport book, optionally reading its identity page's machine-readable zone.",
@@ -58,10 +62,10 @@ struct BooksAddCommand: ToolCommand {
             document number only with --keep-number; the holder's name never. Adding a book that \
             exists changes nothing unless --mrz is given.
             """,
-        arguments: [ArgumentSpec(name: "name", help: "The book's name, e.g. 'Passport 2019'.")],
+        arguments: [Self.name],
         options: [
-            .value("mrz", "IMAGE", help: "A photo of the book's identity page."),
-            .flag("keep-number", help: "Also keep the document number (off by default: it identifies you)."),
+            Self.mrz,
+            Self.keepNumber,
             CatalogueOption.spec,
         ])
 
@@ -71,9 +75,9 @@ struct BooksAddCommand: ToolCommand {
     let catalogue: URL
 
     init(_ parsed: ParsedCommand) throws {
-        name = parsed.argument("name") ?? ""
-        mrz = parsed.value("mrz")
-        keepNumber = parsed.flag("keep-number")
+        name = parsed.argument(Self.name) ?? ""
+        mrz = parsed.value(Self.mrz)
+        keepNumber = parsed[Self.keepNumber]
         catalogue = CatalogueOption.resolve(parsed)
         if keepNumber && mrz == nil {
             throw UsageError(message: "--keep-number needs --mrz IMAGE to read the number from")
@@ -107,6 +111,10 @@ struct BooksAddCommand: ToolCommand {
 
 /// `stampkit books rm NAME`.
 struct BooksRemoveCommand: ToolCommand {
+    static let moveTo = ValueOption("move-to", "BOOK", help: "Move its stamps to this book (created if new).")
+    static let deleteStamps = Flag("delete-stamps", help: "Remove its stamps' records too.")
+    static let keepStamps = Flag("keep-stamps", help: "Keep its stamps without a book.")
+    static let name = Argument("name", help: "The book's name.")
     static let spec = CommandSpec(
         name: "rm",
         abstract: "Remove a passport book; say what happens to its stamps.",
@@ -115,11 +123,11 @@ struct BooksRemoveCommand: ToolCommand {
             --delete-stamps removes their records, --keep-stamps keeps them without a book. On a \
             terminal it asks; without one and without a choice it fails rather than guess.
             """,
-        arguments: [ArgumentSpec(name: "name", help: "The book's name.")],
+        arguments: [Self.name],
         options: [
-            .value("move-to", "BOOK", help: "Move its stamps to this book (created if new)."),
-            .flag("delete-stamps", help: "Remove its stamps' records too."),
-            .flag("keep-stamps", help: "Keep its stamps without a book."),
+            Self.moveTo,
+            Self.deleteStamps,
+            Self.keepStamps,
             CatalogueOption.spec,
         ])
 
@@ -128,11 +136,11 @@ struct BooksRemoveCommand: ToolCommand {
     let catalogue: URL
 
     init(_ parsed: ParsedCommand) throws {
-        name = parsed.argument("name") ?? ""
+        name = parsed.argument(Self.name) ?? ""
         var choices: [BookRemoval] = []
-        if let target = parsed.value("move-to") { choices.append(.moveTo(target)) }
-        if parsed.flag("delete-stamps") { choices.append(.deleteStamps) }
-        if parsed.flag("keep-stamps") { choices.append(.keepWithoutBook) }
+        if let target = parsed.value(Self.moveTo) { choices.append(.moveTo(target)) }
+        if parsed[Self.deleteStamps] { choices.append(.deleteStamps) }
+        if parsed[Self.keepStamps] { choices.append(.keepWithoutBook) }
         guard choices.count <= 1 else {
             throw UsageError(message: "give one of --move-to BOOK, --delete-stamps or --keep-stamps, not several")
         }

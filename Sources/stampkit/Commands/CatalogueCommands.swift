@@ -3,6 +3,16 @@ import StampKit
 
 /// `stampkit list`: the catalogued stamps, confirmed ones by default.
 struct ListCommand: ToolCommand {
+    static let all = Flag("all", help: "Include pending stamps.")
+    static let pending = Flag("pending", help: "Only pending stamps (not yet confirmed).")
+    static let country = ValueOption("country", "CC", help: "Only stamps of this country (ISO alpha-2, e.g. IS).")
+    static let continent = ValueOption("continent", "CODE", help: "Only stamps of countries on this continent (AF, AN, AS, EU, NA, OC, SA or its English name).")
+    static let book = ValueOption("book", "NAME", help: "Only stamps filed in this book.")
+    static let year = ValueOption("year", "YYYY", help: "Only stamps dated in this year.")
+    static let arrivals = Flag("arrivals", help: "Only arrival stamps.")
+    static let departures = Flag("departures", help: "Only departure stamps.")
+    static let favorites = Flag("favorites", help: "Only favourites.")
+    static let json = Flag("json", help: "Print one JSON array of records.")
     static let spec = CommandSpec(
         name: "list",
         abstract: "List catalogued stamps (confirmed ones; --all adds pending), oldest first.",
@@ -12,16 +22,16 @@ struct ListCommand: ToolCommand {
             prints one JSON array; each record's thumbnail (256 px JPEG) is made if missing.
             """,
         options: [
-            .flag("all", help: "Include pending stamps."),
-            .flag("pending", help: "Only pending stamps (not yet confirmed)."),
-            .value("country", "CC", help: "Only stamps of this country (ISO alpha-2, e.g. IS)."),
-            .value("continent", "CODE", help: "Only stamps of countries on this continent (AF, AN, AS, EU, NA, OC, SA or its English name)."),
-            .value("book", "NAME", help: "Only stamps filed in this book."),
-            .value("year", "YYYY", help: "Only stamps dated in this year."),
-            .flag("arrivals", help: "Only arrival stamps."),
-            .flag("departures", help: "Only departure stamps."),
-            .flag("favorites", help: "Only favourites."),
-            .flag("json", help: "Print one JSON array of records."),
+            Self.all,
+            Self.pending,
+            Self.country,
+            Self.continent,
+            Self.book,
+            Self.year,
+            Self.arrivals,
+            Self.departures,
+            Self.favorites,
+            Self.json,
             CatalogueOption.spec,
             GazetteerOption.spec,
         ])
@@ -38,15 +48,15 @@ struct ListCommand: ToolCommand {
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
-        if parsed.flag("all") && parsed.flag("pending") {
+        if parsed[Self.all] && parsed[Self.pending] {
             throw UsageError(message: "--all and --pending contradict each other; give one; see 'stampkit list --help'")
         }
-        if parsed.flag("all") { filter.statuses = [.pending, .confirmed] }
-        if parsed.flag("pending") { filter.statuses = [.pending] }
-        if let country = parsed.value("country") {
+        if parsed[Self.all] { filter.statuses = [.pending, .confirmed] }
+        if parsed[Self.pending] { filter.statuses = [.pending] }
+        if let country = parsed.value(Self.country) {
             filter.countryCodes = [try CountryCodeOption.parse(country, option: "--country")]
         }
-        if let text = parsed.value("continent") {
+        if let text = parsed.value(Self.continent) {
             let upper = text.uppercased()
             guard let code = Self.continents.values.contains(upper) ? upper : Self.continents[text.lowercased()] else {
                 throw UsageError(message: "--continent takes AF, AN, AS, EU, NA, OC, SA or a continent's English name, not '\(text.prefix(40))'")
@@ -55,15 +65,15 @@ struct ListCommand: ToolCommand {
         } else {
             continent = nil
         }
-        filter.book = parsed.value("book")
-        if parsed.value("year") != nil { filter.year = try parsed.integer("year", in: 1...9999, default: 0) }
-        if parsed.flag("arrivals") && parsed.flag("departures") {
+        filter.book = parsed.value(Self.book)
+        if parsed.value(Self.year) != nil { filter.year = try parsed.integer(Self.year, in: 1...9999, default: 0) }
+        if parsed[Self.arrivals] && parsed[Self.departures] {
             throw UsageError(message: "--arrivals and --departures contradict each other; leave both out to list both")
         }
-        if parsed.flag("arrivals") { filter.direction = .arrival }
-        if parsed.flag("departures") { filter.direction = .departure }
-        filter.favoritesOnly = parsed.flag("favorites")
-        json = parsed.flag("json")
+        if parsed[Self.arrivals] { filter.direction = .arrival }
+        if parsed[Self.departures] { filter.direction = .departure }
+        filter.favoritesOnly = parsed[Self.favorites]
+        json = parsed[Self.json]
         catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
     }
@@ -123,19 +133,21 @@ enum CountryCodeOption {
 
 /// `stampkit show ID`: every field of one record.
 struct ShowCommand: ToolCommand {
+    static let json = Flag("json", help: "Print one JSON object (the list fields plus OCR text, evidence and times).")
+    static let id = Argument("id", help: "The stamp's number, as 'stampkit list' shows it.")
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show every field of one catalogued stamp, its evidence and its thumbnail.",
-        arguments: [ArgumentSpec(name: "id", help: "The stamp's number, as 'stampkit list' shows it.")],
-        options: [.flag("json", help: "Print one JSON object (the list fields plus OCR text, evidence and times)."), CatalogueOption.spec])
+        arguments: [Self.id],
+        options: [Self.json, CatalogueOption.spec])
 
     let id: Int
     let json: Bool
     let catalogue: URL
 
     init(_ parsed: ParsedCommand) throws {
-        id = try RecordIDArgument.parse(parsed.argument("id") ?? "")
-        json = parsed.flag("json")
+        id = try RecordIDArgument.parse(parsed.argument(Self.id) ?? "")
+        json = parsed[Self.json]
         catalogue = CatalogueOption.resolve(parsed)
     }
 
@@ -160,6 +172,21 @@ struct ShowCommand: ToolCommand {
 
 /// `stampkit edit ID …`: change fields of one record.
 struct EditCommand: ToolCommand {
+    static let country = ValueOption("country", "CC", help: "Country, ISO alpha-2 (e.g. IS).")
+    static let region = ValueOption("region", "ID", help: "Region, admin-1 code (e.g. IS.39), or none.")
+    static let city = ValueOption("city", "ID", help: "City, GeoNames ID (e.g. 3415496), or none.")
+    static let airport = ValueOption("airport", "IATA", help: "Airport code (e.g. KEF), or none; fills its city, region and country.")
+    static let date = ValueOption("date", "YYYY-MM-DD", help: "The day on the stamp, or none.")
+    static let direction = ValueOption("direction", "DIR", help: "arrival, departure or none.")
+    static let method = ValueOption("method", "METHOD", help: "Entry method: air, land, sea, rail or none.")
+    static let book = ValueOption("book", "NAME", help: "File in this book (created if new), or none.")
+    static let page = ValueOption("page", "N", help: "Page in the book (1-999), or none.")
+    static let favorite = Flag("favorite", help: "Mark as a favourite.")
+    static let noFavorite = Flag("no-favorite", help: "Unmark as a favourite.")
+    static let note = ValueOption("note", "TEXT", help: "A note (empty text clears it).")
+    static let confirm = Flag("confirm", help: "Mark as confirmed (needs a country).")
+    static let pending = Flag("pending", help: "Mark as pending again.")
+    static let id = Argument("id", help: "The stamp's number, as 'stampkit list --all' shows it.")
     static let spec = CommandSpec(
         name: "edit",
         abstract: "Change fields of one catalogued stamp; --confirm marks it confirmed.",
@@ -169,22 +196,22 @@ struct EditCommand: ToolCommand {
             --country clears the levels below that belong to another country. 'none' clears a \
             field (--region none, --date none, --book none). Prints the record as saved.
             """,
-        arguments: [ArgumentSpec(name: "id", help: "The stamp's number, as 'stampkit list --all' shows it.")],
+        arguments: [Self.id],
         options: [
-            .value("country", "CC", help: "Country, ISO alpha-2 (e.g. IS)."),
-            .value("region", "ID", help: "Region, admin-1 code (e.g. IS.39), or none."),
-            .value("city", "ID", help: "City, GeoNames ID (e.g. 3415496), or none."),
-            .value("airport", "IATA", help: "Airport code (e.g. KEF), or none; fills its city, region and country."),
-            .value("date", "YYYY-MM-DD", help: "The day on the stamp, or none."),
-            .value("direction", "DIR", help: "arrival, departure or none."),
-            .value("method", "METHOD", help: "Entry method: air, land, sea, rail or none."),
-            .value("book", "NAME", help: "File in this book (created if new), or none."),
-            .value("page", "N", help: "Page in the book (1-999), or none."),
-            .flag("favorite", help: "Mark as a favourite."),
-            .flag("no-favorite", help: "Unmark as a favourite."),
-            .value("note", "TEXT", help: "A note (empty text clears it)."),
-            .flag("confirm", help: "Mark as confirmed (needs a country)."),
-            .flag("pending", help: "Mark as pending again."),
+            Self.country,
+            Self.region,
+            Self.city,
+            Self.airport,
+            Self.date,
+            Self.direction,
+            Self.method,
+            Self.book,
+            Self.page,
+            Self.favorite,
+            Self.noFavorite,
+            Self.note,
+            Self.confirm,
+            Self.pending,
             CatalogueOption.spec,
             GazetteerOption.spec,
         ])
@@ -211,37 +238,37 @@ struct EditCommand: ToolCommand {
     var status: StampRecord.Status?
 
     init(_ parsed: ParsedCommand) throws {
-        id = try RecordIDArgument.parse(parsed.argument("id") ?? "")
+        id = try RecordIDArgument.parse(parsed.argument(Self.id) ?? "")
         catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
-        func change<T>(_ name: String, _ convert: (String) -> T?, _ expected: String) throws -> Change<T> {
-            guard let text = parsed.value(name) else { return .keep }
+        func change<T>(_ option: ValueOption, _ convert: (String) -> T?, _ expected: String) throws -> Change<T> {
+            guard let text = parsed.value(option) else { return .keep }
             if text.lowercased() == "none" { return .clear }
             guard let value = convert(text) else {
-                throw UsageError(message: "--\(name) takes \(expected) or none, not '\(text.prefix(40))'")
+                throw UsageError(message: "--\(option.spec.name) takes \(expected) or none, not '\(text.prefix(40))'")
             }
             return .set(value)
         }
-        country = try parsed.value("country").map { try CountryCodeOption.parse($0, option: "--country") }
-        region = try change("region", { $0.contains(".") ? $0.uppercased() : nil }, "an admin-1 code such as IS.39")
-        city = try change("city", { Int($0).flatMap { $0 > 0 ? $0 : nil } }, "a GeoNames ID such as 3415496")
-        airport = try change("airport", { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isLetter } ? $0.uppercased() : nil }, "a three-letter IATA code such as KEF")
-        date = try change("date", CalendarDay.init, "a real day as YYYY-MM-DD, e.g. 2019-07-12,")
-        direction = try change("direction", StampRecord.Direction.init, "arrival or departure")
-        method = try change("method", StampRecord.EntryMethod.init, "air, land, sea or rail")
-        book = try change("book", { $0 }, "a book name")
-        page = try change("page", { Int($0).flatMap { (1...999).contains($0) ? $0 : nil } }, "a page number from 1 to 999")
-        if parsed.flag("favorite") && parsed.flag("no-favorite") {
+        country = try parsed.value(Self.country).map { try CountryCodeOption.parse($0, option: "--country") }
+        region = try change(Self.region, { $0.contains(".") ? $0.uppercased() : nil }, "an admin-1 code such as IS.39")
+        city = try change(Self.city, { Int($0).flatMap { $0 > 0 ? $0 : nil } }, "a GeoNames ID such as 3415496")
+        airport = try change(Self.airport, { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isLetter } ? $0.uppercased() : nil }, "a three-letter IATA code such as KEF")
+        date = try change(Self.date, CalendarDay.init, "a real day as YYYY-MM-DD, e.g. 2019-07-12,")
+        direction = try change(Self.direction, StampRecord.Direction.init, "arrival or departure")
+        method = try change(Self.method, StampRecord.EntryMethod.init, "air, land, sea or rail")
+        book = try change(Self.book, { $0 }, "a book name")
+        page = try change(Self.page, { Int($0).flatMap { (1...999).contains($0) ? $0 : nil } }, "a page number from 1 to 999")
+        if parsed[Self.favorite] && parsed[Self.noFavorite] {
             throw UsageError(message: "--favorite and --no-favorite contradict each other; give one")
         }
-        if parsed.flag("favorite") { favorite = true }
-        if parsed.flag("no-favorite") { favorite = false }
-        note = parsed.value("note")
-        if parsed.flag("confirm") && parsed.flag("pending") {
+        if parsed[Self.favorite] { favorite = true }
+        if parsed[Self.noFavorite] { favorite = false }
+        note = parsed.value(Self.note)
+        if parsed[Self.confirm] && parsed[Self.pending] {
             throw UsageError(message: "--confirm and --pending contradict each other; give one")
         }
-        if parsed.flag("confirm") { status = .confirmed }
-        if parsed.flag("pending") { status = .pending }
+        if parsed[Self.confirm] { status = .confirmed }
+        if parsed[Self.pending] { status = .pending }
         let places = country != nil || !(region.isKeep && city.isKeep && airport.isKeep)
         let others = !(date.isKeep && direction.isKeep && method.isKeep && book.isKeep && page.isKeep)
         if !places && !others && favorite == nil && note == nil && status == nil {
@@ -333,6 +360,8 @@ extension EditCommand.Change {
 
 /// `stampkit rm ID…`: remove records (never the photos).
 struct RemoveCommand: ToolCommand {
+    static let yes = Flag("yes", short: "y", help: "Remove without asking.")
+    static let id = Argument("id", help: "Stamp numbers, as 'stampkit list --all' shows them.", repeating: true)
     static let spec = CommandSpec(
         name: "rm",
         abstract: "Remove catalogued stamps (the records only; photos are never touched).",
@@ -340,16 +369,16 @@ struct RemoveCommand: ToolCommand {
             Asks first on a terminal. Without one (a script, a pipe) it needs --yes, and fails at \
             once rather than wait for an answer. All or none: an unknown number removes nothing.
             """,
-        arguments: [ArgumentSpec(name: "id", help: "Stamp numbers, as 'stampkit list --all' shows them.", repeating: true)],
-        options: [.flag("yes", short: "y", help: "Remove without asking."), CatalogueOption.spec])
+        arguments: [Self.id],
+        options: [Self.yes, CatalogueOption.spec])
 
     let ids: [Int]
     let yes: Bool
     let catalogue: URL
 
     init(_ parsed: ParsedCommand) throws {
-        ids = try parsed.argumentList("id").map(RecordIDArgument.parse)
-        yes = parsed.flag("yes")
+        ids = try parsed.arguments(Self.id).map(RecordIDArgument.parse)
+        yes = parsed[Self.yes]
         catalogue = CatalogueOption.resolve(parsed)
         if !yes && !Confirmation.canAsk {
             throw UsageError(message: "not asking without a terminal: add --yes to remove \(ids.count == 1 ? "stamp #\(ids[0])" : "\(ids.count) stamps") without a question")

@@ -3,12 +3,12 @@ import StampKit
 
 /// `--catalogue PATH`, shared by every command that reads or writes the catalogue.
 enum CatalogueOption {
-    static let spec = OptionSpec.value(
+    static let spec = ValueOption(
         "catalogue", "PATH",
         help: "The catalogue file (default: $STAMPKIT_CATALOGUE, else $XDG_DATA_HOME/stampkit/catalogue.sqlite).")
 
     static func resolve(_ parsed: ParsedCommand) -> URL {
-        CatalogueStore.defaultURL(explicit: parsed.value("catalogue"), environment: ProcessInfo.processInfo.environment)
+        CatalogueStore.defaultURL(explicit: parsed.value(spec), environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens the catalogue, saying on stderr when an unclean close made it check the file.

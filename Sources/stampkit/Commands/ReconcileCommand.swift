@@ -3,6 +3,9 @@ import StampKit
 
 /// `stampkit reconcile`: follow moved photos, drop records whose photo is truly gone.
 struct ReconcileCommand: ToolCommand {
+    static let dryRun = Flag("dry-run", short: "n", help: "Print what would change; change nothing.")
+    static let yes = Flag("yes", short: "y", help: "Remove records of gone photos without asking.")
+    static let search = ValueOption("search", "DIR", help: "Search this folder (and below) for moved photos; repeat for more.", repeating: true)
     static let spec = CommandSpec(
         name: "reconcile",
         abstract: "Find moved photos and remove records whose photo is truly gone.",
@@ -15,9 +18,9 @@ struct ReconcileCommand: ToolCommand {
             without one it needs --yes. --dry-run only prints the plan.
             """,
         options: [
-            .flag("dry-run", short: "n", help: "Print what would change; change nothing."),
-            .flag("yes", short: "y", help: "Remove records of gone photos without asking."),
-            .value("search", "DIR", help: "Search this folder (and below) for moved photos; repeat for more.", repeating: true),
+            Self.dryRun,
+            Self.yes,
+            Self.search,
             CatalogueOption.spec,
         ])
 
@@ -27,9 +30,9 @@ struct ReconcileCommand: ToolCommand {
     let catalogue: URL
 
     init(_ parsed: ParsedCommand) throws {
-        dryRun = parsed.flag("dry-run")
-        yes = parsed.flag("yes")
-        let folders = parsed.values("search")
+        dryRun = parsed[Self.dryRun]
+        yes = parsed[Self.yes]
+        let folders = parsed.values(Self.search)
         search = folders.isEmpty ? nil : folders.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath).path }
         for folder in search ?? [] {
             var isDirectory: ObjCBool = false
@@ -76,6 +79,7 @@ struct ReconcileCommand: ToolCommand {
 
 /// `stampkit thumbnails`: make missing thumbnails, or all of them again with --rebuild.
 struct ThumbnailsCommand: ToolCommand {
+    static let rebuild = Flag("rebuild", help: "Remake every thumbnail, not only missing ones.")
     static let spec = CommandSpec(
         name: "thumbnails",
         abstract: "Make the 256 px thumbnails that are missing; --rebuild makes all of them again from the photos.",
@@ -84,13 +88,13 @@ struct ThumbnailsCommand: ToolCommand {
             named by the photo's hash, crop and rotation. They are only a cache: deleting them loses \
             nothing. A record whose photo is missing is reported and skipped (exit 1 at the end).
             """,
-        options: [.flag("rebuild", help: "Remake every thumbnail, not only missing ones."), CatalogueOption.spec])
+        options: [Self.rebuild, CatalogueOption.spec])
 
     let rebuild: Bool
     let catalogue: URL
 
     init(_ parsed: ParsedCommand) throws {
-        rebuild = parsed.flag("rebuild")
+        rebuild = parsed[Self.rebuild]
         catalogue = CatalogueOption.resolve(parsed)
     }
 

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitCatalogue
+@testable import StampKitSQLite
+@testable import StampKitSupport
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitEvidence
 
 /// The catalogue commands as a person runs them: the built binary, a scratch catalogue, real
 /// photos copied from the fixtures.

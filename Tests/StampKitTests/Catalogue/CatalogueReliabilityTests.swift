@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitCatalogue
+@testable import StampKitSQLite
+@testable import StampKitSupport
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitEvidence
 
 /// What happens to saved stamps when the disk, the permissions, another process or a kill gets
 /// in the way: always a clear one-line error (exit 74), never a lost record.

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import StampKit
+@testable import StampKitCatalogue
+@testable import StampKitSQLite
+@testable import StampKitSupport
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitEvidence
 
 /// A scratch world for catalogue command tests: a catalogue file, a thumbnail cache and a photo
 /// folder under one temporary root, plus ways to run the built binary in it — as is, as an

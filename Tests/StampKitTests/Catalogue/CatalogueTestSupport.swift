@@ -1,11 +1,17 @@
 import Foundation
 @testable import StampKit
+@testable import StampKitCatalogue
+@testable import StampKitSQLite
+@testable import StampKitSupport
+@testable import StampKitGazetteer
+@testable import StampKitImaging
+@testable import StampKitEvidence
 
 /// Records and catalogue files for the catalogue suites.
 enum CatalogueFixtures {
     /// A hex SHA-256-shaped string that differs for every `seed`.
     static func fakeHash(_ seed: Int) -> String {
-        var hasher = SHA256Hasher()
+        var hasher = SHA256()
         hasher.update(Array("stamp-\(seed)".utf8))
         return hasher.finalizeHex()
     }

@@ -34,7 +34,7 @@ enum FixtureGazetteer {
     /// One fixed file per checkout, rebuilt (atomically replaced) by every test run, so runs
     /// do not pile up copies in the temp directory and two checkouts never share one.
     static var outputURL: URL {
-        var hasher = SHA256Hasher()
+        var hasher = SHA256()
         hasher.update(Array(#filePath.utf8))
         let checkout = String(hasher.finalizeHex().prefix(16))
         return FileManager.default.temporaryDirectory

@@ -1,4 +1,8 @@
 import Foundation
+import StampKitSupport
+import StampKitSQLite
+import StampKitImaging
+import StampKitEvidence
 
 /// The catalogue file: stamp records and books in one SQLite database, owned by this object.
 /// Every write is one `BEGIN IMMEDIATE` transaction, so two stampkit processes writing at once

@@ -1,4 +1,6 @@
 import Foundation
+import StampKitImaging
+import StampKitEvidence
 
 /// A day on the calendar as a stamp prints it: no time, no time zone, so it never shifts by a day
 /// when the catalogue is read in another zone.
@@ -71,25 +73,10 @@ public struct StampRecord: Sendable, Equatable {
         case confirmed
     }
 
-    /// Arrival or departure, as the stamp says (same spelling as the scan's `direction`).
-    public enum Direction: String, Sendable, CaseIterable {
-        /// Entering the country.
-        case arrival
-        /// Leaving the country.
-        case departure
-    }
-
-    /// How the border was crossed (same spelling as the scan's `entryMethod`).
-    public enum EntryMethod: String, Sendable, CaseIterable {
-        /// By air.
-        case air
-        /// By road or on foot.
-        case land
-        /// By ship.
-        case sea
-        /// By train.
-        case rail
-    }
+    /// Arrival or departure: the scan's own type, so a proposal's direction is stored as read.
+    public typealias Direction = StampKitEvidence.Direction
+    /// Air, land, sea or rail: the scan's own type.
+    public typealias EntryMethod = StampKitEvidence.EntryMethod
 
     /// The photo a stamp was read from, fingerprinted so a moved file can be found again.
     public struct Source: Sendable, Equatable {

@@ -4,7 +4,7 @@ import Foundation
 /// the boot ID). Closing removes it; a marker whose process is gone, or from an earlier boot,
 /// means a session ended without closing, and the next open checks the file's integrity.
 /// Files rather than a row in the database, so marking never waits on another writer's lock.
-struct SessionMarker {
+package struct SessionMarker {
     let folder: String
     let prefix: String
     let own: String
@@ -15,7 +15,7 @@ struct SessionMarker {
         own = prefix + "\(getpid())-\(UUID().uuidString)"
     }
 
-    static var bootID: String {
+    package static var bootID: String {
         (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
     }

@@ -1,15 +1,16 @@
 import Foundation
+import StampKitSupport
 
 /// The evidence column's JSON: `[{"kind":…,"text":…,"detail":…}]`, written with the project's
 /// JSON printer and read with Foundation's parser.
-enum EvidenceCoding {
+package enum EvidenceCoding {
     static func encode(_ notes: [StampRecord.EvidenceNote]) -> String {
         JSONValue.array(notes.map {
             .object([("kind", .string($0.kind)), ("text", .string($0.text)), ("detail", .string($0.detail))])
         }).serialized()
     }
 
-    static func decode(_ text: String) -> [StampRecord.EvidenceNote] {
+    package static func decode(_ text: String) -> [StampRecord.EvidenceNote] {
         // Most records are listed, not inspected: skip any parser for the common empty case,
         // and read the shape this encoder writes directly (Foundation's parser costs ~20 µs a
         // record); anything else, e.g. a hand-edited file, goes through Foundation.
@@ -27,7 +28,7 @@ enum EvidenceCoding {
 
 /// Reads `[{"key":"string",…},…]` — an array of objects whose values are all strings — and
 /// nothing else (nil for any other JSON, which the caller hands to Foundation).
-struct FlatEvidenceReader {
+package struct FlatEvidenceReader {
     let bytes: [UInt8]
     var i = 0
 

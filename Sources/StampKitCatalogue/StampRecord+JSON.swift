@@ -1,4 +1,5 @@
 import Foundation
+import StampKitSupport
 
 extension StampRecord {
     /// The record as `list --json` prints it: `id`, `status`, `confidence`, `country`,

@@ -1,58 +1,12 @@
 import Foundation
 
-extension StampRecord.Source {
-    /// Reads the file at `url` (made absolute, symlinks kept as given) and fingerprints it: its
-    /// SHA-256, size and modification time. Throws `CatalogueError.invalidRecord` (input) when
-    /// the file is missing or unreadable.
-    public static func fingerprint(of url: URL) throws -> StampRecord.Source {
-        let path = url.standardizedFileURL.path
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw CatalogueError(
-                .invalidRecord,
-                "cannot read \(path) (\(CatalogueStore.reason(errno: errno, fallback: "missing"))); check the path")
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw CatalogueError(.invalidRecord, "\(path) is not a regular file; give the photo's path")
-        }
-        let digest = try FileDigest.sha256(path: path)
-        let modified = Date(
-            timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-        return .init(path: path, sha256: digest, size: Int(info.st_size), modified: modified)
-    }
-}
+/// SHA-256 (FIPS 180-4), compressing whole 64-byte blocks straight from the caller's buffer:
+/// photos of several megabytes (the catalogue's source fingerprints) and the gazetteer's many
+/// small values (its content hash) go through the same code.
+package struct SHA256 {
+    /// An empty hash state.
+    package init() {}
 
-/// SHA-256 of whole files, a block at a time straight from the read buffer: the gazetteer's
-/// byte-by-byte hasher is fine for its small texts but far too slow for photos of several MB.
-enum FileDigest {
-    /// The lower-case hex SHA-256 of the file at `path`.
-    static func sha256(path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CatalogueError(.invalidRecord, "cannot open \(path) for reading; check its permissions")
-        }
-        defer { try? handle.close() }
-        var hasher = BlockSHA256()
-        while true {
-            let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
-                throw CatalogueError(.invalidRecord, "reading \(path) failed (\(error.localizedDescription)); check the disk")
-            }
-            guard let chunk, !chunk.isEmpty else { break }
-            hasher.update(chunk)
-        }
-        return hasher.finalizeHex()
-    }
-
-    /// The lower-case hex SHA-256 of `data`.
-    static func sha256(_ data: Data) -> String {
-        var hasher = BlockSHA256()
-        hasher.update(data)
-        return hasher.finalizeHex()
-    }
-}
-
-/// SHA-256 (FIPS 180-4) over 64-byte blocks.
-struct BlockSHA256 {
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
@@ -70,7 +24,19 @@ struct BlockSHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    mutating func update(_ data: Data) {
+    /// Feeds a few bytes (a value's tag and length, a short text).
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let start = pending.count
+        pending.append(contentsOf: bytes)
+        length &+= UInt64(pending.count - start)
+        let whole = pending.count / 64
+        guard whole > 0 else { return }
+        pending.withUnsafeBytes { compress($0, count: whole) }
+        pending.removeFirst(whole * 64)
+    }
+
+    /// Feeds a buffer, whole blocks without copying.
+    package mutating func update(_ data: Data) {
         length &+= UInt64(data.count)
         var input = data[...]
         if !pending.isEmpty {
@@ -129,7 +95,8 @@ struct BlockSHA256 {
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
 
-    mutating func finalizeHex() -> String {
+    /// The lower-case hex digest; the state is spent afterwards.
+    package mutating func finalizeHex() -> String {
         let bits = length &* 8
         var tail = pending + [0x80]
         while tail.count % 64 != 56 { tail.append(0) }

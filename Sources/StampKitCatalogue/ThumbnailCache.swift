@@ -1,4 +1,5 @@
 import Foundation
+import StampKitImaging
 
 /// The 256 px JPEG of each catalogued stamp, made from its source on demand. Only a cache: the
 /// source photo and the record are the truth, so any file here may be deleted at any time.

@@ -1,4 +1,6 @@
 import Foundation
+import StampKitSupport
+import StampKitSQLite
 
 /// Why the catalogue refused or failed an operation. Messages name the file and the fix, never a
 /// passport number or a holder's name.

@@ -1,18 +1,18 @@
 /// The catalogue's tables, version by version. `PRAGMA user_version` holds the version a file
 /// is at; opening a file runs the steps from there up to `current`, each in one transaction, so
 /// a file written by any earlier StampKit opens without losing a record.
-enum CatalogueSchema {
+package enum CatalogueSchema {
     /// The version this code writes.
-    static let current = 2
+    package static let current = 2
 
     /// Marks a file as a StampKit catalogue ('STKC'), so a gazetteer or any other SQLite file
     /// given by mistake is refused instead of being written into.
-    static let applicationID = 0x5354_4B43
+    package static let applicationID = 0x5354_4B43
 
     /// The first released layout: stamps and books, without the identity-page fields of a book
     /// and without the indexes `list` filters use. Kept verbatim so tests can make a version-1
     /// file and check that it migrates.
-    static let version1 = """
+    package static let version1 = """
         CREATE TABLE books (
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL UNIQUE COLLATE NOCASE,
