@@ -229,13 +229,21 @@ extension Gazetteer {
         struct Candidate {
             var kind: PlaceKind, key: String, place: SQLValue, name: String, language: String?
             var importance: Int, match: NameMatch, formLength: Int
+            /// The name matched is the municipality an airport serves, not a name of the airport:
+            /// it ranks below every name of the same match quality, so a city comes before
+            /// the airport named after its municipality.
+            var servedPlace = false
+            /// 1 for a match on a served place, so sorting puts it after real names.
+            var servedOrder: Int { servedPlace ? 1 : 0 }
         }
         var best: [String: Candidate] = [:]
         func offer(_ c: Candidate) {
             let key = "\(c.kind.rawValue)\u{1}\(c.key)"
-            // Per place the best name: better match, then the shortest (closest to the query).
+            // Per place the best name: better match, its own name over a served place's, then
+            // the shortest (closest to the query).
             if let old = best[key],
-                (old.match.order, old.formLength) <= (c.match.order, c.formLength)
+                (old.match.order, old.servedOrder, old.formLength)
+                    <= (c.match.order, c.servedOrder, c.formLength)
             {
                 return
             }
@@ -258,15 +266,17 @@ extension Gazetteer {
             filters += " AND n.country = ?"
             filterValues.append(.text(country.uppercased()))
         }
-        let columns = "n.kind, n.place, n.name, n.language, n.importance, n.form"
+        // An airport's name row may hold its municipality; the airport's own name tells them apart.
+        let columns = "n.kind, n.place, n.name, n.language, n.importance, n.form, a.name, a.municipality"
+        let servedPlaces = "LEFT JOIN airports a ON n.kind = 'airport' AND a.ident = n.place"
         func collect(_ sql: String, _ values: [SQLValue]) throws {
             let found = try rows(sql, values) { s in
                 (
                     s.text(at: 0) ?? "", s.value(at: 1), s.text(at: 2) ?? "", s.text(at: 3),
-                    s.int(at: 4), s.text(at: 5) ?? ""
+                    s.int(at: 4), s.text(at: 5) ?? "", s.text(at: 6), s.text(at: 7)
                 )
             }
-            for (kind, place, name, language, importance, nameForm) in found {
+            for (kind, place, name, language, importance, nameForm, airportName, municipality) in found {
                 guard let kind = PlaceKind(rawValue: kind) else { continue }
                 let key: String
                 switch place {
@@ -278,13 +288,15 @@ extension Gazetteer {
                     Candidate(
                         kind: kind, key: key, place: place, name: name, language: language,
                         importance: importance, match: classify(nameForm),
-                        formLength: nameForm.count))
+                        formLength: nameForm.count,
+                        servedPlace: municipality.map(SearchForm.of) == nameForm
+                            && airportName.map(SearchForm.of) != nameForm))
             }
         }
 
         // 1. Exact names, through the form index.
         try collect(
-            "SELECT \(columns) FROM names n WHERE n.form IN (?, ?)\(filters) ORDER BY n.importance DESC LIMIT ?",
+            "SELECT \(columns) FROM names n \(servedPlaces) WHERE n.form IN (?, ?)\(filters) ORDER BY n.importance DESC LIMIT ?",
             [.text(forms[0]), .text(forms.last!)] + filterValues + [.integer(pool)])
         // 2. Names starting with the query: a range of the form index, read from the index
         //    alone. A very common prefix (`a`, `st`) would mean sorting thousands of entries;
@@ -301,7 +313,7 @@ extension Gazetteer {
             }
             try collect(
                 """
-                SELECT \(columns) FROM names n WHERE n.form > ? AND n.form < ?\(filters)
+                SELECT \(columns) FROM names n \(servedPlaces) WHERE n.form > ? AND n.form < ?\(filters)
                 ORDER BY n.importance DESC LIMIT ?
                 """, range + filterValues + [.integer(pool)])
         }
@@ -311,7 +323,7 @@ extension Gazetteer {
         if dense || best.count < query.limit {
             try collect(
                 """
-                SELECT \(columns) FROM names_fts f JOIN names n ON n.rowid = f.rowid
+                SELECT \(columns) FROM names_fts f JOIN names n ON n.rowid = f.rowid \(servedPlaces)
                 WHERE names_fts MATCH ?\(filters) ORDER BY f.rowid LIMIT ?
                 """, [.text(match)] + filterValues + [.integer(dense ? pool * 4 : pool)])
         }
@@ -327,10 +339,10 @@ extension Gazetteer {
         // are read; with --near every candidate needs its coordinates.
         var candidates = Array(best.values)
         candidates.sort {
-            ($0.match.order, -$0.importance, $0.kind.order, $0.key)
-                < ($1.match.order, -$1.importance, $1.kind.order, $1.key)
+            ($0.match.order, $0.servedOrder, -$0.importance, $0.kind.order, $0.key)
+                < ($1.match.order, $1.servedOrder, -$1.importance, $1.kind.order, $1.key)
         }
-        var hits: [(hit: PlaceHit, importance: Int)] = []
+        var hits: [(hit: PlaceHit, importance: Int, servedOrder: Int)] = []
         for candidate in candidates {
             if query.near == nil, hits.count == query.limit { break }
             guard let summary = try summary(kind: candidate.kind, place: candidate.place) else {
@@ -357,7 +369,7 @@ extension Gazetteer {
                     PlaceHit(
                         place: summary, matchedName: matchedName, language: language,
                         match: candidate.match, distanceKm: distance),
-                    candidate.importance
+                    candidate.importance, candidate.servedOrder
                 ))
         }
         guard query.near != nil else { return hits.map(\.hit) }
@@ -366,6 +378,7 @@ extension Gazetteer {
         }
         hits.sort { a, b in
             if a.hit.match != b.hit.match { return a.hit.match < b.hit.match }
+            if a.servedOrder != b.servedOrder { return a.servedOrder < b.servedOrder }
             let ta = tier(a.importance), tb = tier(b.importance)
             if ta != tb { return ta > tb }
             let da = a.hit.distanceKm ?? .infinity, db = b.hit.distanceKm ?? .infinity
