@@ -693,11 +693,6 @@ struct NameCollector {
         countryLanguages = languages
     }
 
-    /// `zh-Hant` → `zh`: country languages are listed without script or region.
-    private static func primaryLanguage(_ tag: String) -> String {
-        String(tag.split(separator: "-").first ?? Substring(tag)).lowercased()
-    }
-
     /// Letters beyond ASCII: of two spellings with one search form, the richer one
     /// (`Ísland` over `Island`) is the one worth showing.
     private static func richness(_ name: String) -> Int {
@@ -718,8 +713,8 @@ struct NameCollector {
             let richer = Self.richness(trimmed) - Self.richness(old.name)
             let local = countryLanguages[country ?? ""] ?? []
             let moreLocal =
-                language.map { local.contains(Self.primaryLanguage($0)) } == true
-                && old.language.map { local.contains(Self.primaryLanguage($0)) } != true
+                language.map { local.contains(primaryLanguage($0)) } == true
+                && old.language.map { local.contains(primaryLanguage($0)) } != true
             if richer > 0 || (richer == 0 && moreLocal) {
                 rows[existing].name = trimmed
                 rows[existing].language = language
