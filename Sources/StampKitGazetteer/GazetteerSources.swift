@@ -152,9 +152,7 @@ struct GazetteerSources {
                 return CountryRow(
                     code: f[0], alpha3: f[1], name: f[4], continent: f[8],
                     population: Int(f[7]) ?? 0, geonameid: Int(f[16]),
-                    languages: f[15].split(separator: ",").map {
-                        String($0.split(separator: "-").first ?? $0).lowercased()
-                    })
+                    languages: f[15].split(separator: ",").map(primaryLanguage))
             }
         guard !rows.isEmpty else {
             throw GazetteerError.sourceInvalid(path, "no rows: not GeoNames' countryInfo.txt")
@@ -240,9 +238,7 @@ struct GazetteerSources {
             return CountryRow(
                 code: iso, alpha3: iso3, name: name, continent: row.continentcode ?? "",
                 population: row.population ?? 0, geonameid: row.geonameid,
-                languages: (row.languages ?? "").split(separator: ",").map {
-                    String($0.split(separator: "-").first ?? $0).lowercased()
-                })
+                languages: (row.languages ?? "").split(separator: ",").map(primaryLanguage))
         }.sorted { $0.code < $1.code }
     }
 

@@ -17,6 +17,13 @@ func languageTag(_ locale: String) -> String {
     locale.replacingOccurrences(of: "_", with: "-").replacingOccurrences(of: "@", with: "-")
 }
 
+/// The language of a tag without script or region, lower case (`zh-Hant` → `zh`, `en-US` →
+/// `en`): how GeoNames lists a country's languages, so the form in which tags are compared
+/// with them.
+func primaryLanguage<Tag: StringProtocol>(_ tag: Tag) -> String {
+    String(tag.split(separator: "-").first ?? tag[...]).lowercased()
+}
+
 /// Unicode CLDR display names: territory names (`common/main/<locale>.xml`, `<territory
 /// type="DE">Deutschland</territory>`) and ISO 3166-2 subdivision names
 /// (`common/subdivisions/<locale>.xml`, `<subdivision type="deby">Bayern</subdivision>`).
