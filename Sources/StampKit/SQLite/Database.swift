@@ -9,6 +9,8 @@ public final class Database {
         case readOnly
         /// Building: read-write, creating the file when it does not exist.
         case readWriteCreate
+        /// Everyday writes to a file that must already exist (its creator chose its permissions).
+        case readWrite
     }
 
     /// The raw handle; valid until `deinit`. Only the SQLite layer touches it.
@@ -26,6 +28,8 @@ public final class Database {
                 Self.immutableURI(for: path), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
         case .readWriteCreate:
             rc = sqlite3_open_v2(path, &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        case .readWrite:
+            rc = sqlite3_open_v2(path, &raw, SQLITE_OPEN_READWRITE, nil)
         }
         guard rc == SQLITE_OK, let opened = raw else {
             let message = raw.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -1,0 +1,124 @@
+import CSQLite
+import Foundation
+
+/// Why the catalogue refused or failed an operation. Messages name the file and the fix, never a
+/// passport number or a holder's name.
+public struct CatalogueError: StampKitFailure, Equatable {
+    /// Stable codes, one per way the catalogue can refuse or fail.
+    public enum Code: String, Sendable {
+        /// The same source and crop already has a record.
+        case alreadyCatalogued = "already-catalogued"
+        /// No record with that number.
+        case recordNotFound = "record-not-found"
+        /// No book with that name.
+        case bookNotFound = "book-not-found"
+        /// A record or book that cannot be saved as given (bad page, empty name…).
+        case invalidRecord = "invalid-record"
+        /// The file fails SQLite's integrity check or is not a database at all.
+        case corrupt = "catalogue-corrupt"
+        /// The file or its folder cannot be written.
+        case notWritable = "catalogue-not-writable"
+        /// The disk (or a file-size limit) ran out while saving.
+        case diskFull = "catalogue-disk-full"
+        /// Another process held the catalogue longer than the busy timeout.
+        case locked = "catalogue-locked"
+        /// The file was written by a newer StampKit.
+        case newerSchema = "catalogue-newer-schema"
+        /// Any other SQLite failure.
+        case failed = "catalogue-failed"
+    }
+
+    /// Which way it failed.
+    public let kind: Code
+    /// One line: what happened and how to fix it.
+    public let message: String
+    /// The record that already holds this source and crop (for `alreadyCatalogued`).
+    public let existingID: Int?
+
+    /// A failure of `kind` explained by `message`.
+    public init(_ kind: Code, _ message: String, existingID: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.existingID = existingID
+    }
+
+    /// Refusals of what the person asked are input or usage; the file's problems are database.
+    public var failureClass: FailureClass {
+        switch kind {
+        case .alreadyCatalogued, .invalidRecord: .input
+        case .recordNotFound, .bookNotFound: .usage
+        case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .failed: .database
+        }
+    }
+
+    /// The stable machine-readable code.
+    public var code: String { kind.rawValue }
+
+    /// The same source and crop already has record `id`.
+    public static func alreadyCatalogued(_ id: Int) -> CatalogueError {
+        CatalogueError(
+            .alreadyCatalogued,
+            "this stamp is already catalogued as #\(id) (same source file and crop); see 'stampkit show \(id)'",
+            existingID: id)
+    }
+
+    /// No record `id`.
+    public static func recordNotFound(_ id: Int) -> CatalogueError {
+        CatalogueError(.recordNotFound, "no stamp #\(id) in the catalogue; 'stampkit list --all' shows the numbers")
+    }
+
+    /// No book called `name`.
+    public static func bookNotFound(_ name: String) -> CatalogueError {
+        CatalogueError(.bookNotFound, "no book named '\(name.prefix(80))'; 'stampkit books' lists them")
+    }
+
+    /// How to get a damaged catalogue back, for every message that reports damage.
+    static func recoveryHint(_ path: String) -> String {
+        "recover what can be read with 'sqlite3 \(path) .recover | sqlite3 recovered.sqlite' and "
+            + "use it with --catalogue recovered.sqlite, or restore a backup of the file"
+    }
+
+    /// `path` is damaged; `detail` is what SQLite found.
+    static func corrupt(_ path: String, detail: String) -> CatalogueError {
+        CatalogueError(
+            .corrupt,
+            "the catalogue \(path) is damaged (\(detail.prefix(120))); nothing was changed; "
+                + recoveryHint(path))
+    }
+
+    /// Turns a SQLite failure while `doing` something to `path` into the catalogue's own words.
+    static func from(_ error: SQLiteError, path: String, doing: String) -> CatalogueError {
+        let folder = (path as NSString).deletingLastPathComponent
+        switch error.resultCode & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return CatalogueError(
+                .locked,
+                "the catalogue \(path) stayed locked by another program for more than "
+                    + "\(CatalogueStore.busyTimeoutMilliseconds / 1000) s while \(doing); nothing was changed; "
+                    + "wait for the other stampkit to finish and try again")
+        case SQLITE_FULL:
+            return CatalogueError(
+                .diskFull,
+                "the disk is full (or a file-size limit was reached) while \(doing) in \(path); "
+                    + "nothing was changed; free some space and try again")
+        case SQLITE_IOERR:
+            return CatalogueError(
+                .diskFull,
+                "could not write \(path) while \(doing) (\(error.sqliteMessage)); nothing was changed; "
+                    + "check the disk has free space and is still mounted, then try again")
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_AUTH:
+            return CatalogueError(
+                .notWritable,
+                "cannot write the catalogue \(path) while \(doing) (\(error.sqliteMessage)); "
+                    + "make the file and its folder \(folder) writable by you, "
+                    + "or choose another file with --catalogue PATH")
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return corrupt(path, detail: error.sqliteMessage)
+        default:
+            return CatalogueError(
+                .failed,
+                "SQLite failed while \(doing) in \(path): \(error.sqliteMessage) (code \(error.resultCode)); "
+                    + "try again, and if it repeats run 'sqlite3 \(path) \"PRAGMA integrity_check\"'")
+        }
+    }
+}
