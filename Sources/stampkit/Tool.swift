@@ -30,6 +30,8 @@ enum Tool {
             "bench gazetteer": BenchGazetteerCommand.self,
             "mrz": MRZCommand.self,
             "bench mrz": BenchMRZCommand.self,
+            "add": AddCommand.self,
+            "review": ReviewCommand.self,
         ]
     }
 

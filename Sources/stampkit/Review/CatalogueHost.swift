@@ -1,0 +1,77 @@
+import Foundation
+import StampKit
+
+/// What `add` and `review` give the review session: saving into the catalogue, scanning again,
+/// and the stamp's picture from its thumbnail.
+final class CatalogueHost: ReviewHost {
+    let store: CatalogueStore
+    private let scanner: StampScanner
+    private let reading: ReadOptions
+    private let colours: PreviewColours
+    /// Fingerprints of the sources, taken once before their scan.
+    var sources: [String: StampRecord.Source] = [:]
+
+    init(store: CatalogueStore, scanner: StampScanner, reading: ReadOptions, colours: PreviewColours) {
+        self.store = store
+        self.scanner = scanner
+        self.reading = reading
+        self.colours = colours
+    }
+
+    func save(_ item: ReviewItem, confirmed: Bool) throws -> Int {
+        let status: StampRecord.Status = confirmed ? .confirmed : .pending
+        if let id = item.recordID, var record = try store.record(id: id) {
+            Self.fill(&record, from: item, status: status)
+            return try store.update(record).id ?? id
+        }
+        let source = try sources[item.source.path] ?? StampRecord.Source.fingerprint(of: item.source)
+        var record = StampRecord(source: source, crop: item.crop, rotation: item.rotation)
+        Self.fill(&record, from: item, status: status)
+        return try store.insert(record).id ?? 0
+    }
+
+    /// Copies the draft's decisions into a record.
+    static func fill(_ record: inout StampRecord, from item: ReviewItem, status: StampRecord.Status) {
+        let draft = item.draft
+        record.status = status
+        record.rotation = item.rotation
+        record.country = draft.country.map { .init(id: $0.id, name: $0.name) }
+        record.region = draft.region.map { .init(id: $0.id, name: $0.name) }
+        record.city = draft.city.flatMap { level in Int(level.id).map { .init(id: $0, name: level.name) } }
+        record.airport = draft.airport.map { .init(id: $0.id, name: $0.name) }
+        record.date = draft.date.flatMap(CalendarDay.init)
+        record.direction = draft.direction.flatMap { StampRecord.Direction(rawValue: $0.rawValue) }
+        record.entryMethod = draft.entryMethod.flatMap { StampRecord.EntryMethod(rawValue: $0.rawValue) }
+        record.book = draft.book
+        record.page = draft.page
+        record.favorite = draft.favorite
+        record.note = draft.note
+        if let scan = item.scan { record.ocrText = scan.reading.text }
+        record.evidence = draft.evidence.map { .init(kind: $0.kind.rawValue, text: $0.text, detail: $0.detail) }
+        record.confidence = draft.confidence
+    }
+
+    func rescan(_ item: ReviewItem, rotation degrees: Double) throws -> StampScan {
+        var options = reading
+        options.crop = item.crop
+        options.rotation = degrees
+        return try scanner.scan(imageAt: item.source, named: item.name, options: options)
+    }
+
+    func preview(_ item: ReviewItem, columns: Int, rows: Int) -> [String] {
+        guard colours != .off else { return [] }
+        let box = HalfBlockRenderer.pixelBox(columns: columns, rows: rows)
+        guard let image = try? stampPicture(item),
+              let pixels = try? image.rgbPixels(fittingWidth: box.width, height: box.height)
+        else { return [] }
+        return HalfBlockRenderer.render(pixels, colours: colours)
+    }
+
+    /// The stamp as the scan read it: cropped and turned upright.
+    private func stampPicture(_ item: ReviewItem) throws -> StampImage {
+        var image = try StampImage(contentsOf: item.source, longSideAtLeast: item.crop == nil ? 512 : nil)
+        if let crop = item.crop { image = try image.cropped(to: crop) }
+        if item.rotation != 0 { image = try image.rotated(byDegrees: item.rotation) }
+        return image
+    }
+}
