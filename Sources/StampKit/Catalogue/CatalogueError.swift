@@ -14,6 +14,8 @@ public struct CatalogueError: StampKitFailure, Equatable {
         case bookNotFound = "book-not-found"
         /// A record or book that cannot be saved as given (bad page, empty name…).
         case invalidRecord = "invalid-record"
+        /// A record's source photo is not where the record says.
+        case sourceMissing = "source-missing"
         /// The file fails SQLite's integrity check or is not a database at all.
         case corrupt = "catalogue-corrupt"
         /// The file or its folder cannot be written.
@@ -24,6 +26,8 @@ public struct CatalogueError: StampKitFailure, Equatable {
         case locked = "catalogue-locked"
         /// The file was written by a newer StampKit.
         case newerSchema = "catalogue-newer-schema"
+        /// The file is an SQLite database of something else (e.g. the gazetteer).
+        case notACatalogue = "not-a-catalogue"
         /// Any other SQLite failure.
         case failed = "catalogue-failed"
     }
@@ -45,9 +49,9 @@ public struct CatalogueError: StampKitFailure, Equatable {
     /// Refusals of what the person asked are input or usage; the file's problems are database.
     public var failureClass: FailureClass {
         switch kind {
-        case .alreadyCatalogued, .invalidRecord: .input
+        case .alreadyCatalogued, .invalidRecord, .sourceMissing: .input
         case .recordNotFound, .bookNotFound: .usage
-        case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .failed: .database
+        case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .notACatalogue, .failed: .database
         }
     }
 
@@ -94,17 +98,19 @@ public struct CatalogueError: StampKitFailure, Equatable {
             return CatalogueError(
                 .locked,
                 "the catalogue \(path) stayed locked by another program for more than "
-                    + "\(CatalogueStore.busyTimeoutMilliseconds / 1000) s while \(doing); nothing was changed; "
+                    + "\(CatalogueStore.busyTimeoutMilliseconds / 1000) s while \(doing); that change was not saved "
+                    + "(everything saved before is kept); "
                     + "wait for the other stampkit to finish and try again")
         case SQLITE_FULL:
             return CatalogueError(
                 .diskFull,
                 "the disk is full (or a file-size limit was reached) while \(doing) in \(path); "
-                    + "nothing was changed; free some space and try again")
+                    + "that change was not saved (everything saved before is kept); free some space and try again")
         case SQLITE_IOERR:
             return CatalogueError(
                 .diskFull,
-                "could not write \(path) while \(doing) (\(error.sqliteMessage)); nothing was changed; "
+                "could not write \(path) while \(doing) (\(error.sqliteMessage)); that change was not saved "
+                    + "(everything saved before is kept); "
                     + "check the disk has free space and is still mounted, then try again")
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_AUTH:
             return CatalogueError(

@@ -17,12 +17,16 @@ public final class CatalogueStore {
 
     private var database: Database?
     private let marker: SessionMarker
+    /// Set once this session has written (or is about to): only a writer killed mid-way can
+    /// leave damage, so a session that only read never marks itself.
+    private var marked = false
 
     /// Opens (creating when missing, with its folder) the catalogue at `url`: file mode 0600,
     /// folder 0700, WAL, foreign keys, busy timeout, schema migrated to the current version.
     /// Throws `CatalogueError` for a damaged, foreign, newer, locked or unwritable file.
     public init(url: URL) throws {
         self.url = url.standardizedFileURL
+        isReadOnly = false
         let path = self.url.path
         try Self.prepareFile(at: self.url)
         marker = SessionMarker(databasePath: path)
@@ -41,10 +45,49 @@ public final class CatalogueStore {
                 recoveredFromUncleanClose = true
             }
             try migrate(database)
-            try marker.begin()
             marker.clear(stale)
         } catch let error as SQLiteError {
             throw CatalogueError.from(error, path: path, doing: "opening it")
+        }
+    }
+
+    /// Whether this store may only read (see `openForReading`); its writes throw `notWritable`.
+    public let isReadOnly: Bool
+
+    /// Opens the catalogue at `url` to read it, also when its folder cannot be written (a
+    /// read-only mount, someone else's folder): then the file is read as it stands, which is
+    /// safe only when no write-ahead log holds changes beside it, so a non-empty log still
+    /// refuses. Opens read-write like `init(url:)` whenever it can.
+    public static func openForReading(url: URL) throws -> CatalogueStore {
+        do {
+            return try CatalogueStore(url: url)
+        } catch let error as CatalogueError where error.kind == .notWritable {
+            let path = url.standardizedFileURL.path
+            var info = stat()
+            let logHoldsChanges = stat(path + "-wal", &info) == 0 && info.st_size > 0
+            guard access(path, R_OK) == 0, !logHoldsChanges else { throw error }
+            return try CatalogueStore(readingAsItStands: url.standardizedFileURL)
+        }
+    }
+
+    private init(readingAsItStands url: URL) throws {
+        self.url = url
+        isReadOnly = true
+        marker = SessionMarker(databasePath: url.path)
+        do {
+            let database = try Database(path: url.path, mode: .readOnly)
+            self.database = database
+            let version = try currentVersion(database)
+            guard version == CatalogueSchema.current,
+                try database.scalarInt("PRAGMA application_id") == CatalogueSchema.applicationID
+            else {
+                throw CatalogueError(
+                    .notWritable,
+                    "the catalogue \(url.path) needs updating to this StampKit's schema but its folder is not writable; "
+                        + "make the folder writable by you once, or copy the file elsewhere and use --catalogue PATH")
+            }
+        } catch let error as SQLiteError {
+            throw CatalogueError.from(error, path: url.path, doing: "opening it to read")
         }
     }
 
@@ -52,15 +95,16 @@ public final class CatalogueStore {
     public func close() {
         guard database != nil else { return }
         database = nil
-        marker.end()
+        if marked { marker.end() }
     }
 
     deinit {
         close()
     }
 
-    /// `$STAMPKIT_CATALOGUE`-style resolution: `--catalogue PATH`, else `$STAMPKIT_CATALOGUE`,
-    /// else `$XDG_DATA_HOME/stampkit/catalogue.sqlite`, else `~/.local/share/stampkit/…`.
+    /// Where the catalogue lives: `--catalogue PATH` (`explicit`), else `$STAMPKIT_CATALOGUE`,
+    /// else `$XDG_DATA_HOME/stampkit/catalogue.sqlite`, else `~/.local/share/stampkit/…`;
+    /// empty values count as unset, and a relative path is taken from the working directory.
     public static func defaultURL(explicit: String?, environment: [String: String]) -> URL {
         func nonEmpty(_ value: String?) -> String? {
             guard let value, !value.isEmpty else { return nil }
@@ -107,6 +151,13 @@ public final class CatalogueStore {
             throw CatalogueError(
                 .notWritable,
                 "\(folder) is a file, not a folder, so the catalogue cannot live in it; choose another file with --catalogue PATH")
+        } else if folder == Self.defaultFolder {
+            // StampKit's own data folder (which `make run` may have made for the gazetteer)
+            // becomes private; a folder the person chose with --catalogue is theirs to set.
+            var info = stat()
+            if stat(folder, &info) == 0, info.st_mode & 0o077 != 0, info.st_uid == geteuid() {
+                chmod(folder, 0o700)
+            }
         }
         if manager.fileExists(atPath: path, isDirectory: &isDirectory) {
             if isDirectory.boolValue {
@@ -140,6 +191,13 @@ public final class CatalogueStore {
         }
     }
 
+    /// The folder the catalogue lives in when nobody names a file.
+    static var defaultFolder: String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["STAMPKIT_CATALOGUE"] = nil
+        return defaultURL(explicit: nil, environment: environment).deletingLastPathComponent().path
+    }
+
     static func reason(errno code: Int32, fallback: String) -> String {
         guard code != 0, let text = strerror(code) else { return fallback }
         return String(cString: text).lowercased()
@@ -169,6 +227,7 @@ public final class CatalogueStore {
 
     private func migrate(_ database: Database) throws {
         if try currentVersion(database) == CatalogueSchema.current { return }
+        try markWriting()
         try database.transaction {
             // Read again under the write lock: another process may have migrated meanwhile.
             var version = try currentVersion(database)
@@ -177,7 +236,7 @@ public final class CatalogueStore {
                 let application = try database.scalarInt("PRAGMA application_id") ?? 0
                 if tables > 0 || (application != 0 && application != CatalogueSchema.applicationID) {
                     throw CatalogueError(
-                        .notWritable,
+                        .notACatalogue,
                         "\(url.path) is an SQLite file but not a StampKit catalogue (is it the gazetteer?); "
                             + "nothing was changed; give the catalogue's own file with --catalogue PATH")
                 }
@@ -220,9 +279,22 @@ public final class CatalogueStore {
         return database
     }
 
+    private func markWriting() throws {
+        guard !marked else { return }
+        if isReadOnly {
+            throw CatalogueError(
+                .notWritable,
+                "the catalogue \(url.path) is open only for reading because its folder is not writable; nothing was changed; "
+                    + "make the folder writable by you or copy the file elsewhere and use --catalogue PATH")
+        }
+        try marker.begin()
+        marked = true
+    }
+
     /// Runs `body` in one write transaction, with SQLite's failures in the catalogue's words.
     private func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
         let database = try live()
+        try markWriting()
         do {
             return try database.transaction { try body(database) }
         } catch let error as SQLiteError {
@@ -320,20 +392,29 @@ public final class CatalogueStore {
         if let year = filter.year {
             // Dates are stored as YYYY-MM-DD text, so a year is a range of text.
             clauses.append("s.day >= ? AND s.day < ?")
-            values += [.text(String(format: "%04d-", year)), .text(String(format: "%04d-", year + 1))]
+            values += [.text(CalendarDay(year: year, month: 1, day: 1)?.description ?? ""),
+                       .text(CalendarDay(year: year + 1, month: 1, day: 1)?.description ?? "9999-99")]
         }
         if let direction = filter.direction {
             clauses.append("s.direction = ?")
             values.append(.text(direction.rawValue))
         }
         if filter.favoritesOnly { clauses.append("s.favorite = 1") }
-        let sql = "SELECT \(Self.recordColumns) WHERE \(clauses.joined(separator: " AND ")) "
-            + "ORDER BY s.day IS NULL, s.day, s.id"
+        // Sorted here rather than by SQLite: its sorter would copy every whole row once more.
+        let sql = "SELECT \(Self.recordColumns) WHERE \(clauses.joined(separator: " AND "))"
         return try read("listing stamps") { database in
             let statement = try database.prepare(sql)
             try statement.bind(values)
             var records: [StampRecord] = []
             while try statement.step() { records.append(try Self.record(from: statement)) }
+            records.sort { a, b in
+                switch (a.date, b.date) {
+                case let (x?, y?) where x != y: x < y
+                case (_?, nil): true
+                case (nil, _?): false
+                default: a.id ?? 0 < b.id ?? 0
+                }
+            }
             return records
         }
     }
@@ -385,11 +466,13 @@ public final class CatalogueStore {
     }
 
     /// Deletes the records numbered `ids`, all or none: throws `recordNotFound` naming the first
-    /// missing number before deleting anything.
+    /// missing number before deleting anything. A number given twice is deleted once.
     public func delete(ids: [Int]) throws {
+        var seen = Set<Int>()
+        let unique = ids.filter { seen.insert($0).inserted }
         try write("removing stamps") { database in
             let statement = try database.prepare("DELETE FROM stamps WHERE id = ?")
-            for id in ids {
+            for id in unique {
                 try statement.run([.integer(id)])
                 if database.changes == 0 { throw CatalogueError.recordNotFound(id) }
             }
@@ -605,8 +688,12 @@ enum EvidenceCoding {
     }
 
     static func decode(_ text: String) -> [StampRecord.EvidenceNote] {
-        // Most records are listed, not inspected: skip the parser for the common empty case.
+        // Most records are listed, not inspected: skip any parser for the common empty case,
+        // and read the shape this encoder writes directly (Foundation's parser costs ~20 µs a
+        // record); anything else, e.g. a hand-edited file, goes through Foundation.
         if text == "[]" { return [] }
+        var reader = FlatEvidenceReader(Array(text.utf8))
+        if let notes = reader.read() { return notes }
         guard let items = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else { return [] }
         return items.map {
             StampRecord.EvidenceNote(
@@ -616,7 +703,70 @@ enum EvidenceCoding {
     }
 }
 
-/// A hidden file beside the catalogue for each open connection (`.NAME.open-PID-UUID`, holding
+/// Reads `[{"key":"string",…},…]` — an array of objects whose values are all strings — and
+/// nothing else (nil for any other JSON, which the caller hands to Foundation).
+struct FlatEvidenceReader {
+    let bytes: [UInt8]
+    var i = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func read() -> [StampRecord.EvidenceNote]? {
+        var notes: [StampRecord.EvidenceNote] = []
+        guard take(UInt8(ascii: "[")) else { return nil }
+        if take(UInt8(ascii: "]")) { return i == bytes.count ? [] : nil }
+        repeat {
+            guard take(UInt8(ascii: "{")) else { return nil }
+            var note = StampRecord.EvidenceNote(kind: "", text: "", detail: "")
+            repeat {
+                guard let key = string(), take(UInt8(ascii: ":")), let value = string() else { return nil }
+                switch key {
+                case "kind": note.kind = value
+                case "text": note.text = value
+                case "detail": note.detail = value
+                default: break
+                }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")) else { return nil }
+            notes.append(note)
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "]")), i == bytes.count else { return nil }
+        return notes
+    }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard i < bytes.count, bytes[i] == byte else { return false }
+        i += 1
+        return true
+    }
+
+    private mutating func string() -> String? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        var out: [UInt8] = []
+        while i < bytes.count {
+            let byte = bytes[i]
+            i += 1
+            switch byte {
+            case UInt8(ascii: "\""): return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard i < bytes.count else { return nil }
+                let escaped = bytes[i]
+                i += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escaped)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                default: return nil  // \u and the rest: leave them to Foundation
+                }
+            default: out.append(byte)
+            }
+        }
+        return nil
+    }
+}
+
+/// A hidden file beside the catalogue for each writing connection (`.NAME.open-PID-UUID`, holding
 /// the boot ID). Closing removes it; a marker whose process is gone, or from an earlier boot,
 /// means a session ended without closing, and the next open checks the file's integrity.
 /// Files rather than a row in the database, so marking never waits on another writer's lock.

@@ -22,17 +22,28 @@ public struct CalendarDay: Sendable, Equatable, Hashable, Comparable, CustomStri
 
     /// Parses `YYYY-MM-DD` exactly; nil for anything else or a day that does not exist.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-        else { return nil }
+        // Byte by byte: `list` parses one date per record, thousands at a time.
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
+        func digits(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10) else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
     /// `YYYY-MM-DD`, the stored and printed form (sorts as text in date order).
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
     }
 
     /// Earlier day first.

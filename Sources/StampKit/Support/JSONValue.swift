@@ -65,6 +65,12 @@ public enum JSONValue: Sendable, Equatable {
 
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Most strings need no escape: copy them whole (a catalogue lists thousands).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

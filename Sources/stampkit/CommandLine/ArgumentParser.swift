@@ -121,7 +121,7 @@ struct ArgumentParser {
             parsed.options[option.name, default: []].append(value)
         }
         if parsed.wantsHelp || parsed.wantsVersion { return (spec, parsed) }
-        if !spec.subcommands.isEmpty {
+        if !spec.subcommands.isEmpty && !spec.runsWithoutSubcommand {
             if let word = positionals.first {
                 throw usage("unknown command '\(word)'", path: parsed.path)
             }

@@ -48,6 +48,8 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     var subcommands: [CommandSpec] = []
+    /// Runs as a command itself when no subcommand word follows (`books` lists, `books add` adds).
+    var runsWithoutSubcommand = false
 
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
     func option(short: Character) -> OptionSpec? { options.first { $0.short == short } }

@@ -27,7 +27,7 @@ enum HelpText {
 
     static func usageLine(_ spec: CommandSpec, path: [String]) -> String {
         var parts = [path.joined(separator: " ")]
-        if !spec.subcommands.isEmpty { parts.append("<subcommand>") }
+        if !spec.subcommands.isEmpty { parts.append(spec.runsWithoutSubcommand ? "[<subcommand>]" : "<subcommand>") }
         for argument in spec.arguments {
             let name = "<\(argument.name)>" + (argument.repeating ? " ..." : "")
             parts.append(argument.optional ? "[\(name)]" : name)

@@ -89,7 +89,7 @@ import Testing
         // All or none: an unknown number among several deletes nothing.
         #expect(throws: CatalogueError.recordNotFound(998)) { try store.delete(ids: [updated.id!, 998]) }
         #expect(try store.record(id: updated.id!) != nil)
-        try store.delete(ids: [updated.id!, second.id!])
+        try store.delete(ids: [updated.id!, second.id!, updated.id!])
         #expect(try store.records(matching: {
             var all = RecordFilter(); all.statuses = [.pending, .confirmed]; return all
         }()).isEmpty)
@@ -258,7 +258,8 @@ import Testing
         let other = try Database(path: foreign.path, mode: .readWriteCreate)
         try other.execute("CREATE TABLE places (id INTEGER)")
         #expect { try CatalogueStore(url: foreign) } throws: {
-            ($0 as? CatalogueError)?.message.contains("not a StampKit catalogue") == true
+            ($0 as? CatalogueError)?.kind == .notACatalogue
+                && ($0 as? CatalogueError)?.message.contains("not a StampKit catalogue") == true
         }
         #expect(try other.scalarInt("SELECT count(*) FROM sqlite_master") == 1)
     }
@@ -364,6 +365,26 @@ import Testing
         #expect(try store.counts()[.confirmed] == 2)
     }
 
+    @Test func evidenceWithAnyTextRoundTrips() throws {
+        let url = CatalogueFixtures.newCatalogueURL()
+        defer { CatalogueFixtures.remove(url) }
+        let store = try CatalogueStore(url: url)
+        var record = CatalogueFixtures.record(1)
+        record.evidence = [
+            .init(kind: "airport-word", text: "KEFLAVÍKURFLUGVÖLLUR \"quoted\" back\\slash", detail: "line\nbreak\ttab"),
+            .init(kind: "odd", text: "control \u{01} and 入国 and emoji 🛂", detail: ""),
+            .init(kind: "", text: "/slash/", detail: "{not: json}, [brackets]"),
+        ]
+        let stored = try store.insert(record)
+        #expect(try store.record(id: stored.id!)?.evidence == record.evidence)
+        // The fast reader takes the encoder's shape and refuses anything else rather than guess.
+        var fast = FlatEvidenceReader(Array(#"[{"kind":"a","text":"b","detail":"c"}]"#.utf8))
+        #expect(fast.read() == [.init(kind: "a", text: "b", detail: "c")])
+        var nested = FlatEvidenceReader(Array(#"[{"kind":"a","n":1}]"#.utf8))
+        #expect(nested.read() == nil)
+        #expect(EvidenceCoding.decode(#"[ {"kind": "a", "text": "\u00e9", "detail": "x"} ]"#) == [.init(kind: "a", text: "é", detail: "x")])
+    }
+
     @Test func calendarDaysParseOnlyRealDays() {
         #expect(CalendarDay("2020-02-29")?.description == "2020-02-29")
         #expect(CalendarDay("2019-02-29") == nil)
@@ -373,5 +394,7 @@ import Testing
         #expect(CalendarDay("1900-02-29") == nil)
         #expect(CalendarDay("2000-02-29") != nil)
         #expect(CalendarDay("2019-01-31")! < CalendarDay("2019-02-01")!)
+        #expect(CalendarDay("2019-07-1x") == nil && CalendarDay("+019-07-12") == nil && CalendarDay("") == nil)
+        #expect(CalendarDay(year: 5, month: 3, day: 9)?.description == "0005-03-09")
     }
 }

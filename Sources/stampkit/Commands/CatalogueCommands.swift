@@ -1,0 +1,379 @@
+import Foundation
+import StampKit
+
+/// `stampkit list`: the catalogued stamps, confirmed ones by default.
+struct ListCommand: ToolCommand {
+    static let spec = CommandSpec(
+        name: "list",
+        abstract: "List catalogued stamps (confirmed ones; --all adds pending), oldest first.",
+        discussion: """
+            Filters combine: --country IS --year 2019 --arrivals lists 2019's arrivals in Iceland. \
+            --continent needs the gazetteer to know which continent each country is on. --json \
+            prints one JSON array; each record's thumbnail (256 px JPEG) is made if missing.
+            """,
+        options: [
+            .flag("all", help: "Include pending stamps."),
+            .flag("pending", help: "Only pending stamps (not yet confirmed)."),
+            .value("country", "CC", help: "Only stamps of this country (ISO alpha-2, e.g. IS)."),
+            .value("continent", "CODE", help: "Only stamps of countries on this continent (AF, AN, AS, EU, NA, OC, SA or its English name)."),
+            .value("book", "NAME", help: "Only stamps filed in this book."),
+            .value("year", "YYYY", help: "Only stamps dated in this year."),
+            .flag("arrivals", help: "Only arrival stamps."),
+            .flag("departures", help: "Only departure stamps."),
+            .flag("favorites", help: "Only favourites."),
+            .flag("json", help: "Print one JSON array of records."),
+            CatalogueOption.spec,
+            GazetteerOption.spec,
+        ])
+
+    static let continents = [
+        "africa": "AF", "antarctica": "AN", "asia": "AS", "europe": "EU", "north america": "NA",
+        "oceania": "OC", "south america": "SA",
+    ]
+
+    var filter = RecordFilter()
+    let continent: String?
+    let json: Bool
+    let catalogue: URL
+    let gazetteer: URL
+
+    init(_ parsed: ParsedCommand) throws {
+        if parsed.flag("all") && parsed.flag("pending") {
+            throw UsageError(message: "--all and --pending contradict each other; give one; see 'stampkit list --help'")
+        }
+        if parsed.flag("all") { filter.statuses = [.pending, .confirmed] }
+        if parsed.flag("pending") { filter.statuses = [.pending] }
+        if let country = parsed.value("country") {
+            filter.countryCodes = [try CountryCodeOption.parse(country, option: "--country")]
+        }
+        if let text = parsed.value("continent") {
+            let upper = text.uppercased()
+            guard let code = Self.continents.values.contains(upper) ? upper : Self.continents[text.lowercased()] else {
+                throw UsageError(message: "--continent takes AF, AN, AS, EU, NA, OC, SA or a continent's English name, not '\(text.prefix(40))'")
+            }
+            continent = code
+        } else {
+            continent = nil
+        }
+        filter.book = parsed.value("book")
+        if parsed.value("year") != nil { filter.year = try parsed.integer("year", in: 1...9999, default: 0) }
+        if parsed.flag("arrivals") && parsed.flag("departures") {
+            throw UsageError(message: "--arrivals and --departures contradict each other; leave both out to list both")
+        }
+        if parsed.flag("arrivals") { filter.direction = .arrival }
+        if parsed.flag("departures") { filter.direction = .departure }
+        filter.favoritesOnly = parsed.flag("favorites")
+        json = parsed.flag("json")
+        catalogue = CatalogueOption.resolve(parsed)
+        gazetteer = GazetteerOption.resolve(parsed)
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        guard let store = try CatalogueOption.openExisting(catalogue, terminal) else {
+            if json { terminal.result("[]") }
+            return 0
+        }
+        var filter = filter
+        if let continent {
+            filter.countryCodes = try countries(on: continent, store: store)
+        }
+        let records = try store.records(matching: filter)
+        if json {
+            let cache = CatalogueOption.thumbnails
+            var failed = 0
+            let items = records.map { record -> String in
+                let thumbnail = try? cache.thumbnailPath(for: record)
+                if thumbnail == nil { failed += 1 }
+                return record.json(thumbnail: thumbnail).serialized()
+            }
+            terminal.result(items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n]")
+            if failed > 0 {
+                terminal.note("stampkit: \(failed) thumbnail(s) could not be made (their photos are missing or changed; 'stampkit reconcile' finds moved ones)")
+            }
+            return 0
+        }
+        // One write for the whole list: a write per line would cost more than reading the rows.
+        if !records.isEmpty { terminal.result(records.map(recordLine).joined(separator: "\n")) }
+        let counts = try store.counts()
+        let hidden = filter.statuses.contains(.pending) ? 0 : counts[.pending] ?? 0
+        terminal.note("\(records.count) stamp\(records.count == 1 ? "" : "s")"
+            + (hidden > 0 ? " (\(hidden) pending not shown: --all shows them, 'stampkit review' confirms them)" : ""))
+        return 0
+    }
+
+    /// The catalogue's country codes that the gazetteer puts on `continent`.
+    func countries(on continent: String, store: CatalogueStore) throws -> Set<String> {
+        var all = filter
+        all.countryCodes = nil
+        let codes = Set(try store.records(matching: all).compactMap { $0.country?.id })
+        let places = try Gazetteer(path: gazetteer)
+        return Set(try codes.filter { try places.country(code: $0)?.continent == continent })
+    }
+}
+
+/// A two-letter country code option.
+enum CountryCodeOption {
+    static func parse(_ text: String, option: String) throws -> String {
+        guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw UsageError(message: "\(option) takes a two-letter ISO country code, e.g. IS, not '\(text.prefix(40))'")
+        }
+        return text.uppercased()
+    }
+}
+
+/// `stampkit show ID`: every field of one record.
+struct ShowCommand: ToolCommand {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show every field of one catalogued stamp, its evidence and its thumbnail.",
+        arguments: [ArgumentSpec(name: "id", help: "The stamp's number, as 'stampkit list' shows it.")],
+        options: [.flag("json", help: "Print one JSON object (the list fields plus OCR text, evidence and times)."), CatalogueOption.spec])
+
+    let id: Int
+    let json: Bool
+    let catalogue: URL
+
+    init(_ parsed: ParsedCommand) throws {
+        id = try RecordIDArgument.parse(parsed.argument("id") ?? "")
+        json = parsed.flag("json")
+        catalogue = CatalogueOption.resolve(parsed)
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        guard let store = try CatalogueOption.openExisting(catalogue, terminal),
+            let record = try store.record(id: id)
+        else { throw CatalogueError.recordNotFound(id) }
+        var thumbnail: String?
+        do {
+            thumbnail = try CatalogueOption.thumbnails.thumbnail(for: record).path
+        } catch {
+            terminal.note("stampkit: no thumbnail: \(Tool.describe(error).1)")
+        }
+        if json {
+            terminal.result(record.json(thumbnail: thumbnail, detailed: true).serialized())
+        } else {
+            recordDetail(record, thumbnail: thumbnail).forEach(terminal.result)
+        }
+        return 0
+    }
+}
+
+/// `stampkit edit ID …`: change fields of one record.
+struct EditCommand: ToolCommand {
+    static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Change fields of one catalogued stamp; --confirm marks it confirmed.",
+        discussion: """
+            Places come from the gazetteer, which also fills the levels above: --airport KEF sets \
+            the airport, its city, region and country; --city sets city, region and country; a new \
+            --country clears the levels below that belong to another country. 'none' clears a \
+            field (--region none, --date none, --book none). Prints the record as saved.
+            """,
+        arguments: [ArgumentSpec(name: "id", help: "The stamp's number, as 'stampkit list --all' shows it.")],
+        options: [
+            .value("country", "CC", help: "Country, ISO alpha-2 (e.g. IS)."),
+            .value("region", "ID", help: "Region, admin-1 code (e.g. IS.39), or none."),
+            .value("city", "ID", help: "City, GeoNames ID (e.g. 3415496), or none."),
+            .value("airport", "IATA", help: "Airport code (e.g. KEF), or none; fills its city, region and country."),
+            .value("date", "YYYY-MM-DD", help: "The day on the stamp, or none."),
+            .value("direction", "DIR", help: "arrival, departure or none."),
+            .value("method", "METHOD", help: "Entry method: air, land, sea, rail or none."),
+            .value("book", "NAME", help: "File in this book (created if new), or none."),
+            .value("page", "N", help: "Page in the book (1-999), or none."),
+            .flag("favorite", help: "Mark as a favourite."),
+            .flag("no-favorite", help: "Unmark as a favourite."),
+            .value("note", "TEXT", help: "A note (empty text clears it)."),
+            .flag("confirm", help: "Mark as confirmed (needs a country)."),
+            .flag("pending", help: "Mark as pending again."),
+            CatalogueOption.spec,
+            GazetteerOption.spec,
+        ])
+
+    /// A field to set or clear.
+    enum Change<T> {
+        case keep, clear, set(T)
+    }
+
+    let id: Int
+    let catalogue: URL
+    let gazetteer: URL
+    var country: String?
+    var region: Change<String> = .keep
+    var city: Change<Int> = .keep
+    var airport: Change<String> = .keep
+    var date: Change<CalendarDay> = .keep
+    var direction: Change<StampRecord.Direction> = .keep
+    var method: Change<StampRecord.EntryMethod> = .keep
+    var book: Change<String> = .keep
+    var page: Change<Int> = .keep
+    var favorite: Bool?
+    var note: String?
+    var status: StampRecord.Status?
+
+    init(_ parsed: ParsedCommand) throws {
+        id = try RecordIDArgument.parse(parsed.argument("id") ?? "")
+        catalogue = CatalogueOption.resolve(parsed)
+        gazetteer = GazetteerOption.resolve(parsed)
+        func change<T>(_ name: String, _ convert: (String) -> T?, _ expected: String) throws -> Change<T> {
+            guard let text = parsed.value(name) else { return .keep }
+            if text.lowercased() == "none" { return .clear }
+            guard let value = convert(text) else {
+                throw UsageError(message: "--\(name) takes \(expected) or none, not '\(text.prefix(40))'")
+            }
+            return .set(value)
+        }
+        country = try parsed.value("country").map { try CountryCodeOption.parse($0, option: "--country") }
+        region = try change("region", { $0.contains(".") ? $0.uppercased() : nil }, "an admin-1 code such as IS.39")
+        city = try change("city", { Int($0).flatMap { $0 > 0 ? $0 : nil } }, "a GeoNames ID such as 3415496")
+        airport = try change("airport", { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isLetter } ? $0.uppercased() : nil }, "a three-letter IATA code such as KEF")
+        date = try change("date", CalendarDay.init, "a real day as YYYY-MM-DD, e.g. 2019-07-12,")
+        direction = try change("direction", StampRecord.Direction.init, "arrival or departure")
+        method = try change("method", StampRecord.EntryMethod.init, "air, land, sea or rail")
+        book = try change("book", { $0 }, "a book name")
+        page = try change("page", { Int($0).flatMap { (1...999).contains($0) ? $0 : nil } }, "a page number from 1 to 999")
+        if parsed.flag("favorite") && parsed.flag("no-favorite") {
+            throw UsageError(message: "--favorite and --no-favorite contradict each other; give one")
+        }
+        if parsed.flag("favorite") { favorite = true }
+        if parsed.flag("no-favorite") { favorite = false }
+        note = parsed.value("note")
+        if parsed.flag("confirm") && parsed.flag("pending") {
+            throw UsageError(message: "--confirm and --pending contradict each other; give one")
+        }
+        if parsed.flag("confirm") { status = .confirmed }
+        if parsed.flag("pending") { status = .pending }
+        let places = country != nil || !(region.isKeep && city.isKeep && airport.isKeep)
+        let others = !(date.isKeep && direction.isKeep && method.isKeep && book.isKeep && page.isKeep)
+        if !places && !others && favorite == nil && note == nil && status == nil {
+            throw UsageError(message: "nothing to change: give a field such as --date 2019-07-12 or --confirm; see 'stampkit edit --help'")
+        }
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        let store = try CatalogueOption.open(catalogue, terminal)
+        guard var record = try store.record(id: id) else { throw CatalogueError.recordNotFound(id) }
+        if country != nil || !(region.isKeep && city.isKeep && airport.isKeep) {
+            try applyPlaces(to: &record, terminal)
+        }
+        switch date { case .keep: break; case .clear: record.date = nil; case .set(let v): record.date = v }
+        switch direction { case .keep: break; case .clear: record.direction = nil; case .set(let v): record.direction = v }
+        switch method { case .keep: break; case .clear: record.entryMethod = nil; case .set(let v): record.entryMethod = v }
+        switch book { case .keep: break; case .clear: record.book = nil; case .set(let v): record.book = v }
+        switch page { case .keep: break; case .clear: record.page = nil; case .set(let v): record.page = v }
+        if let favorite { record.favorite = favorite }
+        if let note { record.note = note.isEmpty ? nil : note }
+        if let status {
+            if status == .confirmed && record.country == nil {
+                throw UsageError(message: "stamp #\(id) has no country yet; give --country CC or --airport IATA with --confirm")
+            }
+            record.status = status
+        }
+        let saved = try store.update(record)
+        terminal.result(recordLine(saved))
+        return 0
+    }
+
+    /// Sets the place levels asked for, filling the levels above from the gazetteer and
+    /// clearing levels below that no longer fit.
+    func applyPlaces(to record: inout StampRecord, _ terminal: Terminal) throws {
+        let places = try Gazetteer(path: gazetteer)
+        func setCountry(_ code: String) throws {
+            guard let found = try places.country(code: code) else { throw PlaceNotFound(id: code) }
+            if record.country?.id != found.code {
+                // A region, city or airport of another country would contradict the new one.
+                if record.region.map({ !$0.id.hasPrefix(found.code + ".") }) ?? false { record.region = nil }
+                record.city = nil
+                record.airport = nil
+            }
+            record.country = .init(id: found.code, name: found.name)
+        }
+        func setRegion(_ id: String) throws {
+            guard let found = try places.region(id: id) else { throw PlaceNotFound(id: id) }
+            try setCountry(found.countryCode)
+            record.region = .init(id: found.id, name: found.name)
+        }
+        func setCity(_ id: Int) throws {
+            guard let found = try places.city(id: id) else { throw PlaceNotFound(id: String(id)) }
+            try setCountry(found.countryCode)
+            if let regionID = found.regionID { try setRegion(regionID) }
+            record.city = .init(id: found.id, name: found.name)
+        }
+        if let country { try setCountry(country) }
+        switch region {
+        case .keep: break
+        case .clear: record.region = nil
+        case .set(let id):
+            try setRegion(id)
+            // A city of another region would contradict the region just chosen.
+            if let city = record.city, let found = try places.city(id: city.id), found.regionID != record.region?.id {
+                terminal.note("stampkit: \(city.name) is not in \(record.region?.name ?? id): city and airport cleared")
+                record.city = nil
+                record.airport = nil
+            }
+        }
+        switch city { case .keep: break; case .clear: record.city = nil; case .set(let id): try setCity(id) }
+        switch airport {
+        case .keep: break
+        case .clear: record.airport = nil
+        case .set(let iata):
+            guard let found = try places.airport(iata: iata) else { throw PlaceNotFound(id: iata) }
+            try setCountry(found.countryCode)
+            if let regionID = found.regionID { try setRegion(regionID) }
+            if let cityID = found.cityID { try setCity(cityID) }
+            record.airport = .init(id: found.iata, name: found.name)
+            terminal.note("airport \(found.iata): " + [record.city?.name, record.region?.name, record.country?.name]
+                .compactMap { $0 }.joined(separator: ", "))
+        }
+    }
+}
+
+extension EditCommand.Change {
+    var isKeep: Bool { if case .keep = self { true } else { false } }
+}
+
+/// `stampkit rm ID…`: remove records (never the photos).
+struct RemoveCommand: ToolCommand {
+    static let spec = CommandSpec(
+        name: "rm",
+        abstract: "Remove catalogued stamps (the records only; photos are never touched).",
+        discussion: """
+            Asks first on a terminal. Without one (a script, a pipe) it needs --yes, and fails at \
+            once rather than wait for an answer. All or none: an unknown number removes nothing.
+            """,
+        arguments: [ArgumentSpec(name: "id", help: "Stamp numbers, as 'stampkit list --all' shows them.", repeating: true)],
+        options: [.flag("yes", short: "y", help: "Remove without asking."), CatalogueOption.spec])
+
+    let ids: [Int]
+    let yes: Bool
+    let catalogue: URL
+
+    init(_ parsed: ParsedCommand) throws {
+        ids = try parsed.argumentList("id").map(RecordIDArgument.parse)
+        yes = parsed.flag("yes")
+        catalogue = CatalogueOption.resolve(parsed)
+        if !yes && !Confirmation.canAsk {
+            throw UsageError(message: "not asking without a terminal: add --yes to remove \(ids.count == 1 ? "stamp #\(ids[0])" : "\(ids.count) stamps") without a question")
+        }
+    }
+
+    func run(_ terminal: Terminal) throws -> Int32 {
+        guard let store = try CatalogueOption.openExisting(catalogue, terminal) else {
+            throw CatalogueError.recordNotFound(ids[0])
+        }
+        var records: [StampRecord] = []
+        for id in ids {
+            guard let record = try store.record(id: id) else { throw CatalogueError.recordNotFound(id) }
+            records.append(record)
+        }
+        if !yes {
+            records.forEach { terminal.note(recordLine($0)) }
+            guard Confirmation.ask("Remove \(records.count == 1 ? "this stamp" : "these \(records.count) stamps")?") else {
+                terminal.note("nothing removed")
+                return 1
+            }
+        }
+        try store.delete(ids: Array(Set(ids)))
+        terminal.note("removed \(Set(ids).count) stamp\(Set(ids).count == 1 ? "" : "s")")
+        return 0
+    }
+}
