@@ -1,15 +1,9 @@
 import Foundation
 import StampKit
 
-/// The options `add` and `review` share: the catalogue, the gazetteer, the preview.
+/// The option `add` and `review` share besides the catalogue and the gazetteer.
 enum ReviewOptions {
-    static let catalogue = OptionSpec.value(
-        "catalogue", "PATH", help: "The catalogue file (default: $STAMPKIT_CATALOGUE, else $XDG_DATA_HOME/stampkit/catalogue.sqlite).")
     static let noPreview = OptionSpec.flag("no-preview", help: "Do not draw the stamp in the terminal (also off with NO_COLOR or TERM=dumb).")
-
-    static func catalogueURL(_ parsed: ParsedCommand) -> URL {
-        CatalogueStore.defaultURL(explicit: parsed.value("catalogue"), environment: ProcessInfo.processInfo.environment)
-    }
 }
 
 /// `stampkit add IMAGE…`: scan each stamp, let the person confirm or correct it, keep it.
@@ -39,7 +33,7 @@ struct AddCommand: ToolCommand {
             .value("date", "YYYY-MM-DD", help: "The stamp's date, instead of the one read."),
             .value("direction", "DIR", help: "arrival or departure, instead of what the words say."),
             ReviewOptions.noPreview,
-            ReviewOptions.catalogue,
+            CatalogueOption.spec,
             GazetteerOption.spec,
         ])
 
@@ -103,7 +97,7 @@ struct AddCommand: ToolCommand {
             direction = nil
         }
         noPreview = parsed.flag("no-preview")
-        catalogue = ReviewOptions.catalogueURL(parsed)
+        catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
         // Decided before anything is opened or scanned, so a script without a terminal gets
         // its answer at once instead of a prompt nobody can answer.
@@ -130,7 +124,7 @@ struct AddCommand: ToolCommand {
             }
             overrides.country = StampDraft.Level(id: found.code, name: found.name)
         }
-        let store = try CatalogueStore(url: catalogue)
+        let store = try CatalogueOption.open(catalogue, terminal)
         let host = CatalogueHost(store: store, scanner: scanner, reading: reading.options,
                                  colours: PreviewColours.detect(environment: ProcessInfo.processInfo.environment, noPreview: noPreview))
         var session: ReviewSession?
@@ -176,6 +170,9 @@ struct AddCommand: ToolCommand {
                 let confirmed = decide(&item)
                 do {
                     let id = try host.save(item, confirmed: confirmed)
+                    // The thumbnail is only a cache (list makes a missing one), so failing to
+                    // write it does not fail the add.
+                    _ = try? host.thumbnail(item)
                     results.append(Self.describe(confirmed ? .confirmed(id) : .pending(id), item: item))
                 } catch let error as CatalogueError where error.kind == .alreadyCatalogued {
                     // Another stampkit added the same stamp between the check and the save.

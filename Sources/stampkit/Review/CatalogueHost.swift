@@ -8,6 +8,7 @@ final class CatalogueHost: ReviewHost {
     private let scanner: StampScanner
     private let reading: ReadOptions
     private let colours: PreviewColours
+    private let thumbnails = CatalogueOption.thumbnails
     /// Fingerprints of the sources, taken once before their scan.
     var sources: [String: StampRecord.Source] = [:]
 
@@ -58,20 +59,17 @@ final class CatalogueHost: ReviewHost {
         return try scanner.scan(imageAt: item.source, named: item.name, options: options)
     }
 
+    /// Draws the stamp from its 256 px thumbnail (made now if the cache has none: the same
+    /// file `list` and `show` use later). A stamp without a picture is reviewed without one.
     func preview(_ item: ReviewItem, columns: Int, rows: Int) -> [String] {
-        guard colours != .off else { return [] }
-        let box = HalfBlockRenderer.pixelBox(columns: columns, rows: rows)
-        guard let image = try? stampPicture(item),
-              let pixels = try? image.rgbPixels(fittingWidth: box.width, height: box.height)
-        else { return [] }
-        return HalfBlockRenderer.render(pixels, colours: colours)
+        guard colours != .off, let url = try? thumbnail(item) else { return [] }
+        return HalfBlockRenderer.preview(of: url, colours: colours, columns: columns, rows: rows)
     }
 
-    /// The stamp as the scan read it: cropped and turned upright.
-    private func stampPicture(_ item: ReviewItem) throws -> StampImage {
-        var image = try StampImage(contentsOf: item.source, longSideAtLeast: item.crop == nil ? 512 : nil)
-        if let crop = item.crop { image = try image.cropped(to: crop) }
-        if item.rotation != 0 { image = try image.rotated(byDegrees: item.rotation) }
-        return image
+    /// The thumbnail of the stamp as the scan read it: cropped and turned upright.
+    func thumbnail(_ item: ReviewItem) throws -> URL {
+        let source = try sources[item.source.path] ?? StampRecord.Source.fingerprint(of: item.source)
+        sources[item.source.path] = source
+        return try thumbnails.thumbnail(for: StampRecord(source: source, crop: item.crop, rotation: item.rotation))
     }
 }

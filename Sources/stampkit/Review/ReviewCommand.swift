@@ -16,7 +16,7 @@ struct ReviewCommand: ToolCommand {
             .value("book", "NAME", help: "Only the pending stamps of this book."),
             .value("lang", "LANGS", help: "Tesseract languages for the new scan, e.g. eng+isl."),
             ReviewOptions.noPreview,
-            ReviewOptions.catalogue,
+            CatalogueOption.spec,
             GazetteerOption.spec,
         ])
 
@@ -30,7 +30,7 @@ struct ReviewCommand: ToolCommand {
         book = parsed.value("book")
         reading = try ReadingOptions(parsed)
         noPreview = parsed.flag("no-preview")
-        catalogue = ReviewOptions.catalogueURL(parsed)
+        catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
         if !RawTerminal.isInteractive() {
             throw UsageError(message: "review asks about each pending stamp, but there is no terminal to ask on; run it in a terminal, or confirm from a script with 'stampkit edit ID --confirm'")
@@ -43,7 +43,7 @@ struct ReviewCommand: ToolCommand {
         let scanner = StampScanner(
             reader: try TesseractStampReader(languages: reading.options.languages),
             matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
-        let store = try CatalogueStore(url: catalogue)
+        let store = try CatalogueOption.open(catalogue, terminal)
         var filter = RecordFilter()
         filter.statuses = [.pending]
         filter.book = book
@@ -60,6 +60,7 @@ struct ReviewCommand: ToolCommand {
         var results: [String] = []
         for (index, record) in pending.enumerated() {
             let url = URL(fileURLWithPath: record.source.path)
+            host.sources[url.path] = record.source
             session.show(status: "Scanning \(record.source.path) again…  (\(index + 1) of \(pending.count))")
             var options = reading.options
             options.crop = record.crop

@@ -37,6 +37,11 @@ import Testing
         #expect(kef.date == CalendarDay("2019-07-12") && jfk.date == CalendarDay("2019-07-12"))
         #expect(!jfk.evidence.isEmpty && jfk.ocrText?.contains("ADMITTED") == true)
         #expect(outcome.stdout.contains("#\(jfk.id!) confirmed") && outcome.stdout.contains("#\(kef.id!) pending"))
+        // Each record's 256 px thumbnail is made with it (the cache list and show read).
+        for record in records {
+            let thumbnail = try StampImage(contentsOf: ReviewFixtures.thumbnails.url(for: record))
+            #expect(max(thumbnail.width, thumbnail.height) == 256)
+        }
 
         // A lower threshold accepts Keflavík too, in a fresh catalogue.
         let second = CatalogueFixtures.newCatalogueURL("yes-low")

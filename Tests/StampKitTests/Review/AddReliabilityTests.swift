@@ -21,6 +21,7 @@ import Testing
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
+        environment["XDG_CACHE_HOME"] = ReviewFixtures.cacheHome.path
         process.environment = environment
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         process.standardOutput = FileHandle.nullDevice

@@ -8,7 +8,7 @@ import Testing
 @Suite struct InteractiveReviewTests {
     /// Starts `stampkit WORDS…` in a fresh 120×40 terminal with a fresh catalogue.
     private func start(_ words: [String], catalogue: URL, colours: Bool = false, before: String = "", after: String = "") throws -> Tmux {
-        var environment = ["OMP_THREAD_LIMIT": "1", "LANG": "C.UTF-8"]
+        var environment = ["OMP_THREAD_LIMIT": "1", "LANG": "C.UTF-8", "XDG_CACHE_HOME": ReviewFixtures.cacheHome.path]
         if colours { environment["COLORTERM"] = "truecolor" } else { environment["NO_COLOR"] = "1" }
         return try Tmux([CLI.binary.path] + words + ReviewFixtures.places(catalogue), environment: environment, before: before, after: after)
     }
@@ -40,6 +40,9 @@ import Testing
         #expect(records[0].status == .confirmed && records[0].airport?.id == "JFK" && records[0].date == CalendarDay("2019-07-12"))
         #expect(records[0].direction == .arrival && records[0].entryMethod == .air && (records[0].confidence ?? 0) > 0.9)
         #expect(try tmux.screen().contains("#\(records[0].id!) confirmed"))
+        // The preview came from the record's 256 px thumbnail, which stays in the cache.
+        let thumbnail = try StampImage(contentsOf: ReviewFixtures.thumbnails.url(for: records[0]))
+        #expect(max(thumbnail.width, thumbnail.height) == 256)
     }
 
     @Test func searchTheGazetteerByHandAndEditTheDate() throws {

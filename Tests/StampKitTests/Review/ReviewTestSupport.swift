@@ -21,6 +21,7 @@ enum NoTerminal {
         environment["OMP_THREAD_LIMIT"] = "1"
         environment.removeValue(forKey: "STAMPKIT_CATALOGUE")
         environment.removeValue(forKey: "STAMPKIT_GAZETTEER")
+        environment["XDG_CACHE_HOME"] = ReviewFixtures.cacheHome.path
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -50,6 +51,16 @@ enum NoTerminal {
 
 /// Sample stamps, the fixture gazetteer and fresh catalogues for the review suites.
 enum ReviewFixtures {
+    /// `XDG_CACHE_HOME` of every child the review tests start, so thumbnails stay out of the
+    /// person's own cache.
+    static let cacheHome = FileManager.default.temporaryDirectory
+        .appendingPathComponent("stampkit-review-tests-cache-\(getpid())", isDirectory: true)
+
+    /// The thumbnail cache those children write to.
+    static var thumbnails: ThumbnailCache {
+        ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: ["XDG_CACHE_HOME": cacheHome.path]))
+    }
+
     static func sample(_ name: String) -> String {
         Repository.samples.appendingPathComponent("stamps/\(name)").path
     }
