@@ -86,7 +86,8 @@ enum ReviewScreens {
         lines.append(bold(scan?.proposal.candidates.isEmpty == false ? "Candidates" : "No candidates: search the gazetteer by hand (s)"))
         lines += menu(entries, highlight: highlight)
         lines.append(message.map { "\u{1B}[33m\($0)\u{1B}[0m" } ?? "")
-        lines.append(dim("↑/↓ Enter · 1–9 candidate · s search · d date · i direction · m method · b book · p page · n note · f favourite · r turn · k keep · x skip · q quit"))
+        // The listed commands show their letters; the field letters are named here.
+        lines.append(dim("↑/↓ Enter · 1–9 pick · d date · i direction · m method · b book · p page · n note"))
         return lines.map { fit($0, width: width) }
     }
 
@@ -122,7 +123,7 @@ enum ReviewScreens {
         lines.append("")
         lines += menu(confirmEntries(draft), highlight: highlight)
         lines.append(message.map { "\u{1B}[33m\($0)\u{1B}[0m" } ?? "")
-        lines.append(dim("↑/↓ Enter · y save · c/g/t/a change a level (Del clears it there) · d i m b p f n fields · k keep pending · Esc back"))
+        lines.append(dim("↑/↓ Enter or the key on the left · Del clears the highlighted level · Esc back"))
         return lines.map { fit($0, width: width) }
     }
 
