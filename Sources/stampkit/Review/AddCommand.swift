@@ -170,9 +170,6 @@ struct AddCommand: ToolCommand {
                 let confirmed = decide(&item)
                 do {
                     let id = try host.save(item, confirmed: confirmed)
-                    // The thumbnail is only a cache (list makes a missing one), so failing to
-                    // write it does not fail the add.
-                    _ = try? host.thumbnail(item)
                     results.append(Self.describe(confirmed ? .confirmed(id) : .pending(id), item: item))
                 } catch let error as CatalogueError where error.kind == .alreadyCatalogued {
                     // Another stampkit added the same stamp between the check and the save.

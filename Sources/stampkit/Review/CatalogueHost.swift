@@ -19,16 +19,22 @@ final class CatalogueHost: ReviewHost {
         self.colours = colours
     }
 
+    /// Saves the record, then makes its 256 px thumbnail. The thumbnail is only a cache
+    /// (`list` makes a missing one), so failing to write it does not fail the save.
     func save(_ item: ReviewItem, confirmed: Bool) throws -> Int {
         let status: StampRecord.Status = confirmed ? .confirmed : .pending
+        let saved: StampRecord
         if let id = item.recordID, var record = try store.record(id: id) {
             Self.fill(&record, from: item, status: status)
-            return try store.update(record).id ?? id
+            saved = try store.update(record)
+        } else {
+            let source = try sources[item.source.path] ?? StampRecord.Source.fingerprint(of: item.source)
+            var record = StampRecord(source: source, crop: item.crop, rotation: item.rotation)
+            Self.fill(&record, from: item, status: status)
+            saved = try store.insert(record)
         }
-        let source = try sources[item.source.path] ?? StampRecord.Source.fingerprint(of: item.source)
-        var record = StampRecord(source: source, crop: item.crop, rotation: item.rotation)
-        Self.fill(&record, from: item, status: status)
-        return try store.insert(record).id ?? 0
+        _ = try? thumbnails.thumbnail(for: saved)
+        return saved.id ?? 0
     }
 
     /// Copies the draft's decisions into a record.

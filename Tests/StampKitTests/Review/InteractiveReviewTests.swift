@@ -132,6 +132,8 @@ import Testing
         #expect(try tmux.exitStatus() == 0)
         let record = try #require(try ReviewFixtures.records(catalogue).first)
         #expect(record.status == .confirmed && record.favorite && record.airport?.id == "KEF")
+        // No picture was drawn (NO_COLOR), yet the record's thumbnail was made with it.
+        #expect(FileManager.default.fileExists(atPath: ReviewFixtures.thumbnails.path(for: record)))
     }
 
     @Test func keepAndSkipThenReviewConfirmsThePendingStamp() throws {
