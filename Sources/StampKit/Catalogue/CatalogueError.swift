@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 
 /// Why the catalogue refused or failed an operation. Messages name the file and the fix, never a
@@ -93,32 +92,33 @@ public struct CatalogueError: StampKitFailure, Equatable {
     /// Turns a SQLite failure while `doing` something to `path` into the catalogue's own words.
     static func from(_ error: SQLiteError, path: String, doing: String) -> CatalogueError {
         let folder = (path as NSString).deletingLastPathComponent
-        switch error.resultCode & 0xFF {
-        case SQLITE_BUSY, SQLITE_LOCKED:
+        // By SQLite's named code (`sqlite-busy`…): only the SQLite layer sees the C library.
+        switch error.code {
+        case "sqlite-busy", "sqlite-locked":
             return CatalogueError(
                 .locked,
                 "the catalogue \(path) stayed locked by another program for more than "
                     + "\(CatalogueStore.busyTimeoutMilliseconds / 1000) s while \(doing); that change was not saved "
                     + "(everything saved before is kept); "
                     + "wait for the other stampkit to finish and try again")
-        case SQLITE_FULL:
+        case "sqlite-full":
             return CatalogueError(
                 .diskFull,
                 "the disk is full (or a file-size limit was reached) while \(doing) in \(path); "
                     + "that change was not saved (everything saved before is kept); free some space and try again")
-        case SQLITE_IOERR:
+        case "sqlite-ioerr":
             return CatalogueError(
                 .diskFull,
                 "could not write \(path) while \(doing) (\(error.sqliteMessage)); that change was not saved "
                     + "(everything saved before is kept); "
                     + "check the disk has free space and is still mounted, then try again")
-        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN, SQLITE_AUTH:
+        case "sqlite-readonly", "sqlite-perm", "sqlite-cantopen":
             return CatalogueError(
                 .notWritable,
                 "cannot write the catalogue \(path) while \(doing) (\(error.sqliteMessage)); "
                     + "make the file and its folder \(folder) writable by you, "
                     + "or choose another file with --catalogue PATH")
-        case SQLITE_CORRUPT, SQLITE_NOTADB:
+        case "sqlite-corrupt", "sqlite-notadb":
             return corrupt(path, detail: error.sqliteMessage)
         default:
             return CatalogueError(

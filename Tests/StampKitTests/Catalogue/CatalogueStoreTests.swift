@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Testing
 @testable import StampKit
