@@ -162,7 +162,8 @@ struct AddCommand: ToolCommand {
             if let session {
                 let step = try session.review(&item, position: index + 1, total: images.count)
                 if step == .quit {
-                    results.append("quit: \(image) and the \(images.count - index - 1) after it were not added")
+                    let left = images.count - index
+                    results.append("quit: \(left) stamp\(left == 1 ? "" : "s") not added, from \(image) on")
                     break
                 }
                 results.append(Self.describe(step, item: item))

@@ -71,7 +71,8 @@ struct ReviewCommand: ToolCommand {
                                   draft: Self.draft(of: record), recordID: record.id)
             let step = try session.review(&item, position: index + 1, total: pending.count)
             if step == .quit {
-                results.append("quit: #\(record.id ?? 0) and the \(pending.count - index - 1) after it stay pending")
+                let left = pending.count - index
+                results.append("quit: \(left) stamp\(left == 1 ? "" : "s") still pending, from #\(record.id ?? 0) on")
                 break
             }
             results.append(step == .skipped ? "#\(record.id ?? 0) skipped (still pending)" : AddCommand.describe(step, item: item))
