@@ -7,9 +7,15 @@ import Testing
 /// the fixture gazetteer.
 @Suite struct InteractiveReviewTests {
     /// Starts `stampkit WORDS…` in a fresh 120×40 terminal with a fresh catalogue.
-    private func start(_ words: [String], catalogue: URL, colours: Bool = false, before: String = "", after: String = "") throws -> Tmux {
+    private enum Colours { case none, palette, truecolor }
+
+    private func start(_ words: [String], catalogue: URL, colours: Colours = .none, before: String = "", after: String = "") throws -> Tmux {
         var environment = ["OMP_THREAD_LIMIT": "1", "LANG": "C.UTF-8", "XDG_CACHE_HOME": ReviewFixtures.cacheHome.path]
-        if colours { environment["COLORTERM"] = "truecolor" } else { environment["NO_COLOR"] = "1" }
+        switch colours {
+        case .none: environment["NO_COLOR"] = "1"
+        case .palette: break  // TERM from tmux, no COLORTERM: the 256-colour palette
+        case .truecolor: environment["COLORTERM"] = "truecolor"
+        }
         return try Tmux([CLI.binary.path] + words + ReviewFixtures.places(catalogue), environment: environment, before: before, after: after)
     }
 
@@ -21,7 +27,7 @@ import Testing
     @Test func pickACandidateByNumberAndSaveIt() throws {
         let catalogue = CatalogueFixtures.newCatalogueURL("tty-pick")
         defer { CatalogueFixtures.remove(catalogue) }
-        let tmux = try start(["add", ReviewFixtures.sample("jfk-admitted.jpg")], catalogue: catalogue, colours: true)
+        let tmux = try start(["add", ReviewFixtures.sample("jfk-admitted.jpg")], catalogue: catalogue, colours: .truecolor)
         let stamp = try tmux.waitFor("Candidates")
         #expect(stamp.contains("stamp 1 of 1") && stamp.contains("John F Kennedy International Airport"))
         #expect(stamp.contains("evidence: ") && stamp.contains("iata-code \"JFK\""))
@@ -90,9 +96,12 @@ import Testing
         let catalogue = CatalogueFixtures.newCatalogueURL("tty-quit")
         defer { CatalogueFixtures.remove(catalogue) }
         let images = ["jfk-admitted.jpg", "kef-entry.jpg", "lhr-arrival.jpg"].map(ReviewFixtures.sample)
-        let tmux = try start(["add"] + images, catalogue: catalogue)
+        let tmux = try start(["add"] + images, catalogue: catalogue, colours: .palette)
         try tmux.waitFor("stamp 1 of 3")
         try tmux.waitFor("Candidates")
+        // Without COLORTERM the stamp is drawn with the 256-colour palette.
+        let coloured = try tmux.screenWithColours()
+        #expect(coloured.contains("▀") && coloured.contains("38;5;") && !coloured.contains("38;2;"))
         try tmux.press("1")
         try tmux.waitFor("check the whole chain")
         try tmux.press("y")
@@ -193,5 +202,35 @@ import Testing
         #expect(!saved.isEmpty)
         #expect(try String(contentsOfFile: after, encoding: .utf8) == saved, "the terminal settings are as they were")
         #expect(try ReviewFixtures.records(catalogue).isEmpty)
+    }
+
+    @Test func aPendingStampWhosePhotoIsGoneIsCorrectedByHand() throws {
+        let catalogue = CatalogueFixtures.newCatalogueURL("tty-gone")
+        defer { CatalogueFixtures.remove(catalogue) }
+        let folder = catalogue.deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent("kef-copy.jpg")
+        try FileManager.default.copyItem(atPath: ReviewFixtures.sample("kef-entry.jpg"), toPath: copy.path)
+        let added = try NoTerminal.run(["add", copy.path, "--yes"] + ReviewFixtures.places(catalogue))
+        #expect(added.status == 0 && added.stdout.contains("pending"))
+        try FileManager.default.removeItem(at: copy)
+
+        let review = try start(["review"], catalogue: catalogue, colours: .truecolor)
+        let screen = try review.waitFor("search by hand")
+        #expect(screen.contains("could not be scanned"))
+        #expect(screen.contains("Chain   Iceland › ") && screen.contains("KEF"), "what the record holds is shown")
+        try review.press("s")
+        try review.waitFor("Search:")
+        try review.type("keflavik")
+        try review.press("Enter")
+        let hits = try review.waitFor("Places matching 'keflavik'")
+        let airport = try #require(hits.split(separator: "\n").first { $0.contains("airport") && $0.contains("KEF") })
+        try review.press(String(try #require(airport.first { $0.isNumber })))
+        try review.waitFor("check the whole chain")
+        try review.press("y")
+        #expect(try review.exitStatus() == 0)
+        let record = try #require(try ReviewFixtures.records(catalogue).first)
+        #expect(record.status == .confirmed && record.airport?.id == "KEF" && record.confidence == nil)
+        #expect(record.date == CalendarDay("2019-07-12"), "the date read when it was added stays")
     }
 }
