@@ -361,10 +361,10 @@ final class ReviewSession {
         }
     }
 
-    /// The picture in the rows the text leaves free (at most 12, none when fewer than 4).
+    /// The picture in the rows the text leaves free (at most 20, none when fewer than 4).
     private func preview(_ item: ReviewItem, textLines: Int) -> [String] {
         let size = terminal.size
-        let rows = min(12, size.rows - textLines - 1)
+        let rows = min(20, size.rows - textLines - 1)
         guard rows >= 4 else { return [] }
         let columns = min(40, size.columns)
         let key = "\(item.source.path)|\(item.rotation)|\(columns)x\(rows)"
