@@ -34,7 +34,12 @@ final class Tmux {
         try run(["-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height), "-s", Self.session, "/bin/sh", "-c", line])
     }
 
-    deinit { try? run(["kill-server"]) }
+    deinit {
+        try? run(["kill-server"])
+        // The server may leave its socket file behind; it is this test's alone.
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(folder)/tmux-\(getuid())/\(socket)")
+    }
 
     /// Single-quotes a word for /bin/sh.
     static func quote(_ word: String) -> String {
