@@ -9,6 +9,12 @@ import Testing
     /// Starts `stampkit WORDS…` in a fresh 120×40 terminal with a fresh catalogue.
     private enum Colours { case none, palette, truecolor }
 
+    // The last line of each screen: a screen is drawn top to bottom, so waiting for its last
+    // line (not its title) means the whole screen is there to be read.
+    static let stampScreen = "1–9 pick · d date"
+    static let confirmScreen = "Back to the candidates"
+    static let pickScreen = "1–9 pick · Esc back"
+
     private func start(_ words: [String], catalogue: URL, colours: Colours = .none, before: String = "", after: String = "") throws -> Tmux {
         var environment = ["OMP_THREAD_LIMIT": "1", "LANG": "C.UTF-8", "XDG_CACHE_HOME": ReviewFixtures.cacheHome.path]
         switch colours {
@@ -28,7 +34,7 @@ import Testing
         let catalogue = CatalogueFixtures.newCatalogueURL("tty-pick")
         defer { CatalogueFixtures.remove(catalogue) }
         let tmux = try start(["add", ReviewFixtures.sample("jfk-admitted.jpg")], catalogue: catalogue, colours: .truecolor)
-        let stamp = try tmux.waitFor("Candidates")
+        let stamp = try tmux.waitFor(Self.stampScreen)
         #expect(stamp.contains("stamp 1 of 1") && stamp.contains("John F Kennedy International Airport"))
         #expect(stamp.contains("evidence: ") && stamp.contains("iata-code \"JFK\""))
         #expect(stamp.contains("Date 2019-07-12") && stamp.contains("arrival") && stamp.contains("by air"))
@@ -36,7 +42,7 @@ import Testing
         let coloured = try tmux.screenWithColours()
         #expect(coloured.contains("▀") && coloured.contains("38;2;"), "\(coloured.prefix(400))")
         try tmux.press("1")
-        let confirm = try tmux.waitFor("check the whole chain")
+        let confirm = try tmux.waitFor(Self.confirmScreen)
         #expect(confirm.contains("Country    United States (US)") && confirm.contains("Airport    JFK John F Kennedy"))
         #expect(confirm.contains("City       New York City") && confirm.contains("Region     New York"))
         try tmux.press("y")
@@ -55,17 +61,17 @@ import Testing
         let catalogue = CatalogueFixtures.newCatalogueURL("tty-search")
         defer { CatalogueFixtures.remove(catalogue) }
         let tmux = try start(["add", ReviewFixtures.sample("kef-entry.jpg")], catalogue: catalogue)
-        try tmux.waitFor("Candidates")
+        try tmux.waitFor(Self.stampScreen)
         try tmux.press("s")
         try tmux.waitFor("Search:")
         try tmux.type("München")
         try tmux.press("Enter")
-        let hits = try tmux.waitFor("Places matching 'München'")
+        let hits = try tmux.waitUntil("the places matching 'München'") { $0.contains("Places matching 'München'") && $0.contains(Self.pickScreen) }
         // Pick the city by the number the screen gives it.
         let cityLine = try #require(hits.split(separator: "\n").first { $0.contains("city ") && $0.contains("Munich") })
         let number = try #require(cityLine.first { $0.isNumber })
         try tmux.press(String(number))
-        let confirm = try tmux.waitFor("check the whole chain")
+        let confirm = try tmux.waitFor(Self.confirmScreen)
         #expect(confirm.contains("Country    Germany (DE)") && confirm.contains("City       Munich"))
         #expect(confirm.contains("Region     ") && confirm.contains("(DE.02)"), "the city brings its region (Bavaria)")
         #expect(confirm.contains("Airport    —"), "the scan's Keflavík airport is not kept under Munich")
@@ -98,15 +104,15 @@ import Testing
         let images = ["jfk-admitted.jpg", "kef-entry.jpg", "lhr-arrival.jpg"].map(ReviewFixtures.sample)
         let tmux = try start(["add"] + images, catalogue: catalogue, colours: .palette)
         try tmux.waitFor("stamp 1 of 3")
-        try tmux.waitFor("Candidates")
+        try tmux.waitFor(Self.stampScreen)
         // Without COLORTERM the stamp is drawn with the 256-colour palette.
         let coloured = try tmux.screenWithColours()
         #expect(coloured.contains("▀") && coloured.contains("38;5;") && !coloured.contains("38;2;"))
         try tmux.press("1")
-        try tmux.waitFor("check the whole chain")
+        try tmux.waitFor(Self.confirmScreen)
         try tmux.press("y")
         try tmux.waitFor("stamp 2 of 3")
-        try tmux.waitFor("Candidates")
+        try tmux.waitFor(Self.stampScreen)
         try tmux.press("q")
         #expect(try tmux.exitStatus() == 0)
         let records = try ReviewFixtures.records(catalogue)
@@ -119,17 +125,17 @@ import Testing
         let catalogue = CatalogueFixtures.newCatalogueURL("tty-arrows")
         defer { CatalogueFixtures.remove(catalogue) }
         let tmux = try start(["add", ReviewFixtures.sample("kef-entry.jpg")], catalogue: catalogue)
-        try tmux.waitFor("Candidates")
+        try tmux.waitFor(Self.stampScreen)
         try tmux.press("Down")
         try tmux.waitFor("▸  s  Search")
         try tmux.press("Up")
         try tmux.waitUntil("candidate 1 highlighted") { $0.contains("▸  1 ") }
         try tmux.press("Enter")
-        try tmux.waitFor("check the whole chain")
+        try tmux.waitFor(Self.confirmScreen)
         try tmux.press("Escape")
-        try tmux.waitFor("Candidates")
+        try tmux.waitFor(Self.stampScreen)
         try tmux.press("Enter")
-        try tmux.waitFor("check the whole chain")
+        try tmux.waitFor(Self.confirmScreen)
         // Down to the Favourite row (after save, 4 levels and 5 fields), Enter turns it on.
         for _ in 0..<10 { try tmux.press("Down") }
         try tmux.waitFor("▸  f  Favourite  no")
@@ -150,10 +156,10 @@ import Testing
         defer { CatalogueFixtures.remove(catalogue) }
         let images = ["kef-entry.jpg", "lhr-arrival.jpg"].map(ReviewFixtures.sample)
         let add = try start(["add"] + images, catalogue: catalogue)
-        try add.waitFor("Candidates")
+        try add.waitFor(Self.stampScreen)
         try add.press("k")
         try add.waitFor("stamp 2 of 2")
-        try add.waitFor("Candidates")
+        try add.waitFor(Self.stampScreen)
         try add.press("x")
         #expect(try add.exitStatus() == 0)
         let pending = try ReviewFixtures.records(catalogue)
@@ -161,7 +167,7 @@ import Testing
         #expect(pending[0].status == .pending && pending[0].source.path.hasSuffix("kef-entry.jpg"))
 
         let review = try start(["review"], catalogue: catalogue)
-        let screen = try review.waitFor("Candidates")
+        let screen = try review.waitFor(Self.stampScreen)
         #expect(screen.contains("stampkit review · stamp 1 of 1 · #\(pending[0].id!)"))
         #expect(screen.contains("Keflavik International Airport"))
         try review.press("p")
@@ -170,7 +176,7 @@ import Testing
         try review.press("Enter")
         try review.waitFor("page 12")
         try review.press("1")
-        try review.waitFor("check the whole chain")
+        try review.waitFor(Self.confirmScreen)
         try review.press("y")
         #expect(try review.exitStatus() == 0)
         let records = try ReviewFixtures.records(catalogue)
@@ -188,7 +194,7 @@ import Testing
         let tmux = try start(
             ["add", ReviewFixtures.sample("jfk-admitted.jpg")], catalogue: catalogue,
             before: "stty -g > \(Tmux.quote(before)); ", after: "stty -g > \(Tmux.quote(after)); echo saved-stty; ")
-        try tmux.waitFor("Candidates")
+        try tmux.waitFor(Self.stampScreen)
         if stop == "C-c" {
             try tmux.press("C-c")
             #expect(try tmux.exitStatus() == 0, "Ctrl-C quits like q")
@@ -216,17 +222,17 @@ import Testing
         try FileManager.default.removeItem(at: copy)
 
         let review = try start(["review"], catalogue: catalogue, colours: .truecolor)
-        let screen = try review.waitFor("search by hand")
+        let screen = try review.waitFor(Self.stampScreen)
         #expect(screen.contains("could not be scanned"))
         #expect(screen.contains("Chain   Iceland › ") && screen.contains("KEF"), "what the record holds is shown")
         try review.press("s")
         try review.waitFor("Search:")
         try review.type("keflavik")
         try review.press("Enter")
-        let hits = try review.waitFor("Places matching 'keflavik'")
+        let hits = try review.waitUntil("the places matching 'keflavik'") { $0.contains("Places matching 'keflavik'") && $0.contains(Self.pickScreen) }
         let airport = try #require(hits.split(separator: "\n").first { $0.contains("airport") && $0.contains("KEF") })
         try review.press(String(try #require(airport.first { $0.isNumber })))
-        try review.waitFor("check the whole chain")
+        try review.waitFor(Self.confirmScreen)
         try review.press("y")
         #expect(try review.exitStatus() == 0)
         let record = try #require(try ReviewFixtures.records(catalogue).first)

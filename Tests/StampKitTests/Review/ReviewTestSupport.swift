@@ -52,9 +52,14 @@ enum NoTerminal {
 /// Sample stamps, the fixture gazetteer and fresh catalogues for the review suites.
 enum ReviewFixtures {
     /// `XDG_CACHE_HOME` of every child the review tests start, so thumbnails stay out of the
-    /// person's own cache.
-    static let cacheHome = FileManager.default.temporaryDirectory
-        .appendingPathComponent("stampkit-review-tests-cache-\(getpid())", isDirectory: true)
+    /// person's own cache. One folder per checkout, reused by every run, so runs do not pile up
+    /// copies (thumbnails are named by content, so reuse is harmless).
+    static let cacheHome: URL = {
+        var hasher = SHA256Hasher()
+        hasher.update(Array(#filePath.utf8))
+        return FileManager.default.temporaryDirectory
+            .appendingPathComponent("stampkit-review-tests-cache-\(hasher.finalizeHex().prefix(16))", isDirectory: true)
+    }()
 
     /// The thumbnail cache those children write to.
     static var thumbnails: ThumbnailCache {
