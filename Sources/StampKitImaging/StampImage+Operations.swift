@@ -164,7 +164,7 @@ extension StampImage {
 
     /// The red, green and blue of one pixel (gray images give three equal values). For tests and
     /// measurements, not for per-pixel loops.
-    func rgb(atX x: Int, y: Int) -> (red: Int, green: Int, blue: Int)? {
+    package func rgb(atX x: Int, y: Int) -> (red: Int, green: Int, blue: Int)? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         if depth == 32 {
             var r: l_int32 = 0, g: l_int32 = 0, b: l_int32 = 0

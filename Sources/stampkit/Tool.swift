@@ -42,6 +42,8 @@ enum Tool {
             "mrz": MRZCommand.self,
             "bench mrz": BenchMRZCommand.self,
             "eval": EvalCommand.self,
+            "add": AddCommand.self,
+            "review": ReviewCommand.self,
         ]
     }
 
