@@ -11,7 +11,9 @@ struct ReadingOptions {
 
     let options: ReadOptions
 
-    init(_ parsed: ParsedCommand) throws {
+    /// Reads `--lang`, `--rotate` and `--crop`; with `languagesOnly`, `--lang` alone (a command
+    /// that reads a stamp whose crop and turn are already known declares only that one).
+    init(_ parsed: ParsedCommand, languagesOnly: Bool = false) throws {
         var options = ReadOptions()
         if let lang = parsed.value(Self.lang) {
             let languages = lang.split(separator: "+").map(String.init)
@@ -19,6 +21,10 @@ struct ReadingOptions {
                 throw UsageError(message: "--lang takes language codes joined by '+', e.g. eng+isl, not '\(lang)'")
             }
             options.languages = languages
+        }
+        if languagesOnly {
+            self.options = options
+            return
         }
         options.rotation = try parsed.number(Self.rotate, in: -360...360)
         if let crop = parsed.value(Self.crop) {

@@ -4,7 +4,6 @@ import StampKit
 /// `stampkit review`: walk the pending stamps and confirm, correct, skip or keep each.
 struct ReviewCommand: ToolCommand {
     static let book = ValueOption("book", "NAME", help: "Only the pending stamps of this book.")
-    static let lang = ValueOption("lang", "LANGS", help: "Tesseract languages for the new scan, e.g. eng+isl.")
     static let spec = CommandSpec(
         name: "review",
         abstract: "Walk the pending stamps one by one: confirm, correct, keep pending or skip, as in 'stampkit add'.",
@@ -16,7 +15,7 @@ struct ReviewCommand: ToolCommand {
             """,
         options: [
             Self.book,
-            Self.lang,
+            ReadingOptions.lang,
             ReviewOptions.noPreview,
             CatalogueOption.spec,
             GazetteerOption.spec,
@@ -30,7 +29,7 @@ struct ReviewCommand: ToolCommand {
 
     init(_ parsed: ParsedCommand) throws {
         book = parsed.value(Self.book)
-        reading = try ReadingOptions(parsed)
+        reading = try ReadingOptions(parsed, languagesOnly: true)
         noPreview = parsed[ReviewOptions.noPreview]
         catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
