@@ -61,6 +61,10 @@ public struct CodeToken: Sendable, Equatable {
     /// Its OCR word ends in a quote or apostrophe mark, what Tesseract reads for a half-inked
     /// letter: likely the start of a damaged word (DUBA… read as `DUB’`), not a printed code.
     public var isClipped: Bool = false
+    /// Unlike a printed code: one letter repeated (SSS, EEE — what OCR reads off a ring's border
+    /// or a circle of stars), the same letters three times or more on one stamp (texture, not
+    /// print), or letters joined to more letters in one OCR word (INT in INT'L, ST in ST-EXUPÉRY).
+    public var isDebris: Bool = false
 }
 
 /// A run of words that may name a place (country, city or airport), in search form.
@@ -148,6 +152,10 @@ public struct ClueExtractor: Sendable {
             cueSpans.contains { $0.line == t.line && ($0.end == t.index || $0.start == t.index + 1) }
         }
 
+        // A code is printed once (twice at most); the same letters all over the stamp are the
+        // texture of a ring or guilloche read as letters (SS SS SSS SE).
+        var occurrences: [String: Int] = [:]
+        for line in lines { for t in line where t.isUppercase { occurrences[t.form, default: 0] += 1 } }
         var iata: [CodeToken] = []
         var iso: [CodeToken] = []
         var signs: [CodeToken] = []
@@ -166,7 +174,9 @@ public struct ClueExtractor: Sendable {
                         span: span, code: c, text: t.text, confidence: t.confidence, standsAlone: standsAlone,
                         isStopword: stop, nextToPortCue: nextToCue(t), isCorrected: t.isCorrected,
                         isClipped: t.wordText.hasSuffix(t.text + "’") || t.wordText.hasSuffix(t.text + "'")
-                            || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"))
+                            || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"),
+                        isDebris: Set(c).count == 1 || occurrences[t.form, default: 0] >= 3
+                            || (!t.isIsolated && line.contains { $0.word == t.word && $0.index != t.index && $0.isLettersOnly }))
                 }
                 // Codes are printed in plain ASCII: TÂN is a word, not TAN.
                 guard t.text.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
