@@ -17,6 +17,60 @@ import Testing
             type: type, scheduled: true, latitude: 0, longitude: 0)
     }
 
+    @Test func aWordInDozensOfAirportNamesSaysNothing() throws {
+        #expect(WordSpecificity.weight(documentFrequency: 1) == 1)
+        #expect(WordSpecificity.weight(documentFrequency: WordSpecificity.countLimit) == 0)
+        let middle = WordSpecificity.weight(documentFrequency: 12)
+        #expect(middle > 0 && middle < 1)
+        #expect(WordSpecificity.weight(documentFrequency: 20) < middle)
+
+        // MUNICIPAL is in no stop-list: only its count in the gazetteer makes it say nothing.
+        let places = TestPlaces()
+        places.airports.append(airport("ZZA", "Springfield Municipal Airport", "Springfield", "US"))
+        var lookup = Lookup(directory: places)
+        let one = try AirportWordObservations().read(clues(["MUNICIPAL AIRPORT"]), &lookup, NameCover())
+        #expect(one.contains { $0.hypotheses.contains { $0.airport?.iata == "ZZA" } })
+        let codes = ["CA", "BR", "AU", "GB", "DE", "FR", "PE", "TR"]
+        for k in 0..<WordSpecificity.countLimit {
+            let code = "Z" + String(UnicodeScalar(UInt8(65 + k / 26))) + String(UnicodeScalar(UInt8(65 + k % 26)))
+            places.airports.append(airport(code, "Town \(k) Municipal Airport", "Town \(k)", codes[k % codes.count]))
+        }
+        var crowded = Lookup(directory: places)
+        let many = try AirportWordObservations().read(clues(["MUNICIPAL AIRPORT"]), &crowded, NameCover())
+        #expect(many.isEmpty, "\(many.map(\.evidence))")
+    }
+
+    @Test func wordsThatTogetherSpellAnAirportNameIt() throws {
+        // No airport word on the stamp: TAN SON NHAT alone names the airport, and hides NHAT.
+        var lookup = Lookup(directory: TestPlaces())
+        var cover = NameCover()
+        let found = try AirportPhraseObservations().read(clues(["VIETNAM IMMIGRATION", "TAN SON NHAT"]), &lookup, &cover)
+        let o = try #require(found.first)
+        #expect(o.hypotheses.map { $0.airport?.iata } == ["SGN"])
+        #expect(cover.covers(TokenSpan(line: 1, start: 2, end: 3)))
+        // Words that are not all in one airport's name name none.
+        #expect(try AirportPhraseObservations().read(clues(["KEFLAVIK NHAT"]), &lookup, &cover).isEmpty)
+    }
+
+    @Test func anInflectedNameFindsItsAirport() throws {
+        let places = TestPlaces()
+        places.countries.append(Country(code: "LT", alpha3: "LTU", name: "Lithuania", continent: "EU", population: 2_789_533))
+        places.countryNames["LT"] = ["Lithuania", "Lietuva"]
+        places.airports.append(airport("VNO", "Vilnius International Airport", "Vilnius", "LT", type: "large_airport"))
+        places.airports.append(airport("TLL", "Lennart Meri Tallinn Airport", "Tallinn", "EE", type: "large_airport"))
+        var lookup = Lookup(directory: places)
+        for (text, iata) in [("VILNIAUS ORO UOSTAS", "VNO"), ("TALLINNA LENNUJAAM", "TLL"), ("REYKJAVIKUR FLUGVOLLUR", "RKV")] {
+            let found = try AirportWordObservations().read(clues([text]), &lookup, NameCover())
+            #expect(found.contains { $0.hypotheses.contains { $0.airport?.iata == iata } }, "\(text)")
+        }
+        // Only a short ending may differ: KEFLA… with three strange letters is not Keflavik;
+        // and a city's name read whole (LISBOA) is not cut back to an airport's (Lisbon).
+        let far = try AirportWordObservations().read(clues(["KEFLAXYZ AIRPORT"]), &lookup, NameCover())
+        let city = try AirportWordObservations().read(clues(["LISBOA"]), &lookup, NameCover())
+        #expect(!city.contains { $0.hypotheses.contains { $0.airport?.iata == "LIS" } })
+        #expect(!far.contains { $0.hypotheses.contains { $0.airport?.iata == "KEF" } })
+    }
+
     @Test func ringTextureIsNotACode() throws {
         let places = TestPlaces()
         places.airports.append(airport("SSS", "Siassi Airport", "Siassi", "PG", type: "small_airport"))
