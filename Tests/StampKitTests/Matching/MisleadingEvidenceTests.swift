@@ -40,6 +40,26 @@ import Testing
         #expect(many.isEmpty, "\(many.map(\.evidence))")
     }
 
+    @Test func internacionalIsNotTheNameOfAnAirport() throws {
+        // In the gazetteer's mostly English names, "Internacional" survives only in a few
+        // untranslated names of one country; the word list keeps it from pointing there.
+        let places = TestPlaces()
+        places.countries.append(Country(code: "PY", alpha3: "PRY", name: "Paraguay", continent: "SA", population: 6_956_071))
+        places.countryNames["PY"] = ["Paraguay"]
+        places.airports.append(airport("ASU", "Aeropuerto Internacional Silvio Pettirossi", "Asunción", "PY", type: "large_airport"))
+        places.airports.append(
+            airport("GRU", "São Paulo/Guarulhos–Governador André Franco Montoro International Airport", "São Paulo", "BR", type: "large_airport"))
+        let matcher = StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
+        for lines in [["AEROPORTO INTERNACIONAL DE SÃO PAULO"], ["AEROPORTO INTERNACIONAL", "DE SÃO PAULO", "ENTRADA"]] {
+            let p = try matcher.propose(from: reading(lines))
+            #expect(!p.candidates.contains { $0.country.code == "PY" }, "\(lines)")
+            #expect(p.candidates.first?.airport?.iata == "GRU", "\(lines)")
+        }
+        var lookup = Lookup(directory: places)
+        let words = try AirportWordObservations().read(clues(["AEROPORTO INTERNACIONAL"]), &lookup, NameCover())
+        #expect(words.isEmpty)
+    }
+
     @Test func wordsThatTogetherSpellAnAirportNameIt() throws {
         // No airport word on the stamp: TAN SON NHAT alone names the airport, and hides NHAT.
         var lookup = Lookup(directory: TestPlaces())
