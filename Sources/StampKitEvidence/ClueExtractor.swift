@@ -140,6 +140,11 @@ public struct ClueExtractor: Sendable {
         let directions = phraseHits(lines, lexicon.directions, consumed: &consumed)
         let airportWords = airportWordHits(lines, consumed: &consumed)
         let methods = phraseHits(lines, lexicon.entryMethods, consumed: &consumed)
+        // Beside an airport word a port word names the place (AEROPORTO DO PORTO): the line
+        // already says how the border was crossed, so the word stays free for the names.
+        for hit in methods where airportWords.contains(where: { $0.span.line == hit.span.line }) {
+            for k in hit.span.start..<hit.span.end { consumed.remove([hit.span.line, k]) }
+        }
 
         let monthFirst = !aliases.isEmpty && aliases.allSatisfy { $0.value.countryCode == "US" }
         let lineTexts = reading.lines.map { line in
@@ -349,11 +354,22 @@ public struct ClueExtractor: Sendable {
                     if n > 1, [part.first!.form, part.last!.form].contains(where: {
                         lexicon.months[$0] != nil || lexicon.directions[$0] != nil
                     }) { continue }
-                    out.append(
-                        NamePhrase(
-                            span: TokenSpan(line: part.first!.line, start: i, end: i + n),
-                            text: part.quoted(in: line), form: form,
-                            confidence: part.map(\.confidence).min() ?? 0))
+                    // An elided article is part of the next word, not the end of a name: COTE D
+                    // of CÔTE D'AZUR is not Côte d'Ivoire.
+                    if let last = part.last, last.text.count == 1, line.indices.contains(i + n),
+                        line[i + n].word == last.word
+                    { continue }
+                    let span = TokenSpan(line: part.first!.line, start: i, end: i + n)
+                    let confidence = part.map(\.confidence).min() ?? 0
+                    out.append(NamePhrase(span: span, text: part.quoted(in: line), form: form, confidence: confidence))
+                    // OCR splits a long word at a wide letter gap (MALAY SIA): a fragment and its
+                    // neighbour are also tried as one word.
+                    if n == 2, part.contains(where: { $0.form.count <= 4 }), part.allSatisfy({ $0.form.count >= 2 }) {
+                        out.append(
+                            NamePhrase(
+                                span: span, text: part.quoted(in: line), form: part.map(\.form).joined(),
+                                confidence: confidence))
+                    }
                 }
             }
         }
