@@ -17,6 +17,15 @@ import Testing
         #expect(!two.namePhrases.contains { $0.form == "berlinbrandenburg" })
     }
 
+    @Test func aSlashedOReadAsAtIsTheLetter() throws {
+        let clues = extractor.extract(from: reading(["K@BENHAVN", "LUFTHAVN"]))
+        #expect(clues.lines[0].map(\.form) == ["kobenhavn"])
+        #expect(clues.lines[0][0].isCorrected)
+        // At the edge of a word it stays a separator.
+        let edge = extractor.extract(from: reading(["@OSLO@"]))
+        #expect(edge.lines[0].map(\.form) == ["oslo"])
+    }
+
     @Test func anElidedArticleDoesNotEndAName() {
         let clues = extractor.extract(from: reading(["NICE COTE D'AZUR"]))
         #expect(!clues.namePhrases.contains { $0.form == "cote d" })
