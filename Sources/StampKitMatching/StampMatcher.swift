@@ -55,7 +55,7 @@ public final class StampMatcher {
         found += try IATACodeObservations().read(clues, &lookup, cover)
         found += try CountryCodeObservations().read(clues, &lookup, cover)
         found += try DistinguishingSignObservations().read(clues, &lookup, cover)
-        return found
+        return LanguageCoherence(lexicon: extractor.lexicon).weigh(found, clues)
     }
 
     /// Merges the observations per country, scores them (see the type's comment) and builds
