@@ -181,7 +181,8 @@ public struct ClueExtractor: Sendable {
                         isClipped: t.wordText.hasSuffix(t.text + "’") || t.wordText.hasSuffix(t.text + "'")
                             || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"),
                         isDebris: Set(c).count == 1 || occurrences[t.form, default: 0] >= 3
-                            || (!t.isIsolated && line.contains { $0.word == t.word && $0.index != t.index && $0.isLettersOnly }))
+                            || (!t.isIsolated
+                                && line.contains { $0.word == t.word && $0.index != t.index && $0.isLettersOnly }))
                 }
                 // Codes are printed in plain ASCII: TÂN is a word, not TAN.
                 guard t.text.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }

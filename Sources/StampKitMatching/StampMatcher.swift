@@ -192,8 +192,6 @@ public final class StampMatcher {
 struct Lookup {
     static let cityLimit = 8
     static let airportLimit = 8
-    /// Per word of a multi-word airport name, before intersecting.
-    static let phraseLimit = 60
     let directory: PlaceDirectory
     var countriesByCode: [String: Country?] = [:]
     var airportsByIATA: [String: Airport?] = [:]
