@@ -61,6 +61,10 @@ public struct CodeToken: Sendable, Equatable {
     /// Its OCR word ends in a quote or apostrophe mark, what Tesseract reads for a half-inked
     /// letter: likely the start of a damaged word (DUBA… read as `DUB’`), not a printed code.
     public var isClipped: Bool = false
+    /// Unlike a printed code: one letter repeated (SSS, EEE — what OCR reads off a ring's border
+    /// or a circle of stars), the same letters three times or more on one stamp (texture, not
+    /// print), or letters joined to more letters in one OCR word (INT in INT'L, ST in ST-EXUPÉRY).
+    public var isDebris: Bool = false
 }
 
 /// A run of words that may name a place (country, city or airport), in search form.
@@ -136,6 +140,11 @@ public struct ClueExtractor: Sendable {
         let directions = phraseHits(lines, lexicon.directions, consumed: &consumed)
         let airportWords = airportWordHits(lines, consumed: &consumed)
         let methods = phraseHits(lines, lexicon.entryMethods, consumed: &consumed)
+        // Beside an airport word a port word names the place (AEROPORTO DO PORTO): the line
+        // already says how the border was crossed, so the word stays free for the names.
+        for hit in methods where airportWords.contains(where: { $0.span.line == hit.span.line }) {
+            for k in hit.span.start..<hit.span.end { consumed.remove([hit.span.line, k]) }
+        }
 
         let monthFirst = !aliases.isEmpty && aliases.allSatisfy { $0.value.countryCode == "US" }
         let lineTexts = reading.lines.map { line in
@@ -148,6 +157,10 @@ public struct ClueExtractor: Sendable {
             cueSpans.contains { $0.line == t.line && ($0.end == t.index || $0.start == t.index + 1) }
         }
 
+        // A code is printed once (twice at most); the same letters all over the stamp are the
+        // texture of a ring or guilloche read as letters (SS SS SSS SE).
+        var occurrences: [String: Int] = [:]
+        for line in lines { for t in line where t.isUppercase { occurrences[t.form, default: 0] += 1 } }
         var iata: [CodeToken] = []
         var iso: [CodeToken] = []
         var signs: [CodeToken] = []
@@ -166,7 +179,10 @@ public struct ClueExtractor: Sendable {
                         span: span, code: c, text: t.text, confidence: t.confidence, standsAlone: standsAlone,
                         isStopword: stop, nextToPortCue: nextToCue(t), isCorrected: t.isCorrected,
                         isClipped: t.wordText.hasSuffix(t.text + "’") || t.wordText.hasSuffix(t.text + "'")
-                            || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"))
+                            || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"),
+                        isDebris: Set(c).count == 1 || occurrences[t.form, default: 0] >= 3
+                            || (!t.isIsolated
+                                && line.contains { $0.word == t.word && $0.index != t.index && $0.isLettersOnly }))
                 }
                 // Codes are printed in plain ASCII: TÂN is a word, not TAN.
                 guard t.text.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
@@ -339,11 +355,22 @@ public struct ClueExtractor: Sendable {
                     if n > 1, [part.first!.form, part.last!.form].contains(where: {
                         lexicon.months[$0] != nil || lexicon.directions[$0] != nil
                     }) { continue }
-                    out.append(
-                        NamePhrase(
-                            span: TokenSpan(line: part.first!.line, start: i, end: i + n),
-                            text: part.quoted(in: line), form: form,
-                            confidence: part.map(\.confidence).min() ?? 0))
+                    // An elided article is part of the next word, not the end of a name: COTE D
+                    // of CÔTE D'AZUR is not Côte d'Ivoire.
+                    if let last = part.last, last.text.count == 1, line.indices.contains(i + n),
+                        line[i + n].word == last.word
+                    { continue }
+                    let span = TokenSpan(line: part.first!.line, start: i, end: i + n)
+                    let confidence = part.map(\.confidence).min() ?? 0
+                    out.append(NamePhrase(span: span, text: part.quoted(in: line), form: form, confidence: confidence))
+                    // OCR splits a long word at a wide letter gap (MALAY SIA): a fragment and its
+                    // neighbour are also tried as one word.
+                    if n == 2, part.contains(where: { $0.form.count <= 4 }), part.allSatisfy({ $0.form.count >= 2 }) {
+                        out.append(
+                            NamePhrase(
+                                span: span, text: part.quoted(in: line), form: part.map(\.form).joined(),
+                                confidence: confidence))
+                    }
                 }
             }
         }

@@ -74,10 +74,23 @@ public struct Lexicon: Sendable {
     public private(set) var entryMethods: [String: EntryMethod] = [:]
     /// Stop-words by search form → why they are listed.
     public private(set) var stopwords: [String: String] = [:]
+    /// Countries where each language is spoken (`de` → DE AT CH…), from the optional
+    /// `languages.txt`: empty with a gazetteer built before the file existed.
+    public private(set) var languageCountries: [String: Set<String>] = [:]
+    /// Every language an airport word's prefix belongs to (`aeroport`: pt, it, ca, ro; `lufthavn`:
+    /// da, no), by search form: one spelling may be the word of several languages.
+    public private(set) var airportWordLanguages: [String: Set<String>] = [:]
+
+    /// The optional file of languages and the countries that speak them.
+    public static let languagesFile = "languages.txt"
 
     /// Loads every lexicon file from a folder such as the project's `Lexicons/`.
     public init(directory: URL) throws {
         var files: [String: String] = [:]
+        let languages = directory.appendingPathComponent(Self.languagesFile)
+        if let data = try? Data(contentsOf: languages), let text = String(data: data, encoding: .utf8) {
+            files[Self.languagesFile] = text
+        }
         for name in Self.fileNames {
             let url = directory.appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: url.path) else {
@@ -101,6 +114,7 @@ public struct Lexicon: Sendable {
             let form = SearchForm.of(row.columns[0])
             guard !form.isEmpty else { throw LexiconFailure.badLine(row.file, row.line, "empty airport word") }
             let full = row.columns.count > 1 ? SearchForm.of(row.columns[1]) : nil
+            airportWordLanguages[form, default: []].insert(row.language.lowercased())
             if airportByForm[form] == nil {
                 airportByForm[form] = AirportWord(
                     language: row.language, text: row.columns[0], form: form,
@@ -144,6 +158,15 @@ public struct Lexicon: Sendable {
 
         for row in try Self.rows(files["stopwords.txt"]!, file: "stopwords.txt", columns: 2...2) {
             stopwords[try Self.form(row)] = row.columns[1]
+        }
+        if let text = files[Self.languagesFile] {
+            for row in try Self.rows(text, file: Self.languagesFile, columns: 1...1) {
+                let codes = row.columns[0].split(separator: " ").map(String.init)
+                guard !codes.isEmpty, codes.allSatisfy(Self.isAlpha2) else {
+                    throw LexiconFailure.badLine(row.file, row.line, "expected ISO alpha-2 codes separated by spaces")
+                }
+                languageCountries[row.language.lowercased(), default: []].formUnion(codes)
+            }
         }
     }
 

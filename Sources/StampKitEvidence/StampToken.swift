@@ -75,11 +75,20 @@ enum Tokenizer {
                 continue
             }
             var j = i
-            while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j].isCombiningMark {
+            // Tesseract reads a slashed Ø as @ (K@BENHAVN); between letters it is that letter.
+            func slashedO(_ k: Int) -> Bool {
+                chars[k] == "@" && k > i && chars[k - 1].isLetter && k + 1 < chars.count && chars[k + 1].isLetter
+            }
+            while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j].isCombiningMark || slashedO(j) {
                 j += 1
             }
             var text = String(chars[i..<j])
             var corrected = false
+            if text.contains("@") {
+                let lower = text.filter(\.isLetter).allSatisfy(\.isLowercase)
+                text = text.replacingOccurrences(of: "@", with: lower ? "ø" : "Ø")
+                corrected = true
+            }
             if let fixed = undoDigitConfusion(text) {
                 text = fixed
                 corrected = true

@@ -12,7 +12,7 @@ struct IATACodeObservations {
             let prominent = token.standsAlone || token.nextToPortCue
             var r: Double = token.isStopword ? (prominent ? 0.45 : 0.15) : (prominent ? 0.65 : 0.4)
             r *= Weights.airportPrior(airport) * Weights.ocr(token.confidence)
-                * (token.isCorrected ? 0.7 : 1) * (token.isClipped ? 0.6 : 1)
+                * (token.isCorrected ? 0.7 : 1) * (token.isClipped ? 0.6 : 1) * (token.isDebris ? 0.15 : 1)
             // FIN, EST or SLO alone is far more often a Schengen sign than an airstrip's code.
             if token.standsAlone, clues.distinguishingSigns.contains(where: { $0.span == token.span }),
                 airport.type != "large_airport"
@@ -36,7 +36,9 @@ struct IATACodeObservations {
 /// many two-letter words are codes too.
 struct CountryCodeObservations {
     func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
-        try clues.countryCodeCandidates.filter { !NameCover.within($0.span, cover.named + cover.airports) }.compactMap { token in
+        try clues.countryCodeCandidates.filter {
+            !NameCover.within($0.span, cover.named + cover.airports) && !$0.isDebris
+        }.compactMap { token in
             guard let country = try lookup.country(token.code) else { return nil }
             return Observation(
                 span: token.span,
@@ -50,7 +52,9 @@ struct CountryCodeObservations {
 /// The Schengen ring's distinguishing sign (D, F, IS, FIN…): a single letter is weaker than two.
 struct DistinguishingSignObservations {
     func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
-        try clues.distinguishingSigns.filter { !NameCover.within($0.span, cover.named + cover.airports) }.compactMap { token in
+        try clues.distinguishingSigns.filter {
+            !NameCover.within($0.span, cover.named + cover.airports) && !$0.isDebris
+        }.compactMap { token in
             guard let country = try lookup.country(token.code) else { return nil }
             return Observation(
                 span: token.span,

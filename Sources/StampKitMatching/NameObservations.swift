@@ -20,23 +20,40 @@ struct CountryAliasObservations {
     }
 }
 
-/// Several words beside an airport word: the airports whose name has every one of them. Runs
-/// first among the names, longest phrase first, because an airport name hides every clue inside it.
+/// Several words beside an airport word, or a run of words that together spell one airport's
+/// name (TAN SON NHAT): the airports whose name has every one of them. Runs first among the
+/// names, longest phrase first, because an airport name hides every clue inside it.
 struct AirportPhraseObservations {
     func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: inout NameCover) throws -> [Observation] {
         var found: [Observation] = []
-        for phrase in clues.airportNamePhrases.sorted(by: { $0.length > $1.length }) where !cover.covers(phrase.span) {
-            var common: [Airport]?
-            for word in phrase.form.split(separator: " ") {
-                let matching = try lookup.airports(nameWord: String(word), limit: Lookup.phraseLimit)
-                common = common.map { c in c.filter { a in matching.contains { $0.iata == a.iata } } } ?? matching
+        let beside = clues.airportNamePhrases.map { ($0, true) }
+        let runs = clues.namePhrases.filter { $0.length >= 2 }.map { ($0, false) }
+        for (phrase, besideAirportWord) in (beside + runs).sorted(by: { $0.0.length > $1.0.length })
+        where !cover.covers(phrase.span) {
+            // Two- and one-letter words (DO, DE) are left out; the rarest word of the rest
+            // proposes the airports, and every other word must be a word of their names: a word
+            // in hundreds of names narrows nothing, and a capped list of them would lose the
+            // right airport.
+            let words = phrase.form.split(separator: " ").map(String.init).filter { $0.count >= 3 }
+            guard words.count >= 2 else { continue }
+            var rarest: (word: String, count: Int)?
+            for word in words {
+                let count = try lookup.airportDocumentFrequency(word)
+                guard count > 0 else { rarest = nil; break }
+                if rarest == nil || count < rarest!.count { rarest = (word, count) }
             }
-            guard let airports = common, !airports.isEmpty, airports.count < Lookup.phraseLimit else { continue }
+            guard let proposer = rarest, proposer.count < WordSpecificity.countLimit else { continue }
+            let airports = try lookup.airports(nameWord: proposer.word, limit: WordSpecificity.countLimit).filter { a in
+                let name = Inflection.words(of: a)
+                return words.allSatisfy { w in name.contains { $0.hasPrefix(w) } }
+            }
+            guard !airports.isEmpty else { continue }
             found.append(
                 Observation(
                     span: phrase.span,
                     evidence: Evidence(kind: .airportName, text: phrase.text, detail: Weights.airportList(airports)),
-                    reliability: 0.75 * (airports.map(Weights.airportPrior).max() ?? 1) * Weights.ocr(phrase.confidence),
+                    reliability: (besideAirportWord ? 0.75 : 0.7) * (airports.map(Weights.airportPrior).max() ?? 1)
+                        * WordSpecificity.weight(documentFrequency: airports.count) * Weights.ocr(phrase.confidence),
                     hypotheses: Weights.airportHypotheses(airports)))
             cover.airports.append(phrase.span)
         }
@@ -95,19 +112,31 @@ struct AirportWordObservations {
         var found: [Observation] = []
         for word in clues.airportNameWords where !NameCover.within(word.span, cover.airports) {
             let isStem = clues.airportWords.contains { $0.span == word.span }
-            var airports: [Airport] = []
-            var query = word.form
-            let shortest = isStem ? max(4, word.form.count - 3) : word.form.count
-            while airports.isEmpty, query.count >= shortest {
-                airports = try lookup.airports(nameWord: query)
-                if airports.isEmpty { query.removeLast() }
-            }
-            guard !airports.isEmpty else { continue }
-            let generic = airports.count >= Lookup.airportLimit ? 0.3 : 1
             // A word beside an airport word is the airport's name (SUVARNABHUMI AIRPORT).
             let besideAirportWord = clues.airportWords.contains {
                 $0.span.line == word.span.line && ($0.span.end == word.span.start || $0.span.start == word.span.end)
             }
+            var airports: [Airport] = []
+            var query = word.form
+            // A stem's ending is often damaged, and a place's name beside an airport word stands
+            // in the genitive (TALLINNA LENNUJAAM, VILNIAUS ORO UOSTAS) where the gazetteer has
+            // the nominative: cut back, but then only to a name word that is the cut word plus
+            // at most a short ending. A city's name read whole (LISBOA) is taken as printed.
+            let readWhole = try !lookup.cities(named: word.form).isEmpty || !lookup.countries(named: word.form).isEmpty
+            let shortest =
+                isStem ? max(4, word.form.count - 3)
+                : besideAirportWord || !readWhole ? max(5, word.form.count - 3) : word.form.count
+            while airports.isEmpty, query.count >= shortest {
+                airports = try lookup.airports(nameWord: query)
+                if !isStem, query != word.form {
+                    airports = airports.filter { Inflection.nameHasWord(of: $0, stem: query, longerBy: 0...2) }
+                }
+                if airports.isEmpty { query.removeLast() }
+            }
+            guard !airports.isEmpty else { continue }
+            // A word in many airports' names says little about which; in dozens, nothing.
+            let generic = try lookup.airportWordWeight(query)
+            guard generic > 0 else { continue }
             let base = besideAirportWord ? 0.75 : (isStem || word.form.count >= 7 ? 0.65 : 0.5)
             // A whole word of the name counts more than a prefix of one (unless the word was cut
             // short on the stamp), and a name that only fits an airstrip is weak.

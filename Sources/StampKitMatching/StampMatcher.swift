@@ -55,7 +55,7 @@ public final class StampMatcher {
         found += try IATACodeObservations().read(clues, &lookup, cover)
         found += try CountryCodeObservations().read(clues, &lookup, cover)
         found += try DistinguishingSignObservations().read(clues, &lookup, cover)
-        return found
+        return LanguageCoherence(lexicon: extractor.lexicon).weigh(found, clues)
     }
 
     /// Merges the observations per country, scores them (see the type's comment) and builds
@@ -192,8 +192,6 @@ public final class StampMatcher {
 struct Lookup {
     static let cityLimit = 8
     static let airportLimit = 8
-    /// Per word of a multi-word airport name, before intersecting.
-    static let phraseLimit = 60
     let directory: PlaceDirectory
     var countriesByCode: [String: Country?] = [:]
     var airportsByIATA: [String: Airport?] = [:]

@@ -62,7 +62,12 @@ struct EvalCommand: ToolCommand {
             guard let reader = try? TesseractStampReader(languages: reading.options.languages),
                 let directory = try? Gazetteer(path: gazetteer)
             else { return }
-            let scanner = StampScanner(reader: reader, matcher: StampMatcher(directory: directory, lexicon: lexicon))
+            let matcher = StampMatcher(directory: directory, lexicon: lexicon)
+            let scanner = StampScanner(reader: reader, matcher: matcher)
+            // Developers only: with STAMPKIT_EVAL_READINGS=DIR each reading is kept in DIR and
+            // reused, so a change to the matcher alone is measured in seconds, not minutes;
+            // STAMPKIT_EVAL_EXPLAIN=1 then prints each reused stamp's candidates and evidence.
+            let kept = ProcessInfo.processInfo.environment["STAMPKIT_EVAL_READINGS"].map { URL(fileURLWithPath: $0) }
             while true {
                 let index: Int = next.withLock { n in
                     defer { n += 1 }
@@ -73,7 +78,23 @@ struct EvalCommand: ToolCommand {
                 let url = folder.appendingPathComponent(truth.file)
                 var proposal: StampProposal?
                 let ms = Timing.milliseconds {
-                    proposal = try? scanner.scan(imageAt: url, named: truth.file, options: reading.options).proposal
+                    if let kept {
+                        let file = kept.appendingPathComponent(truth.file + ".json")
+                        if let data = try? Data(contentsOf: file),
+                            let saved = try? JSONDecoder().decode(OCRReading.self, from: data)
+                        {
+                            proposal = try? matcher.propose(from: saved)
+                            if ProcessInfo.processInfo.environment["STAMPKIT_EVAL_EXPLAIN"] != nil, let proposal {
+                                let text = ScanText.render(StampScan(image: truth.file, reading: saved, proposal: proposal), top: 3)
+                                FileHandle.standardError.write((text.joined(separator: "\n") + "\n").data(using: .utf8)!)
+                            }
+                        } else if let scan = try? scanner.scan(imageAt: url, named: truth.file, options: reading.options) {
+                            try? JSONEncoder().encode(scan.reading).write(to: file)
+                            proposal = scan.proposal
+                        }
+                    } else {
+                        proposal = try? scanner.scan(imageAt: url, named: truth.file, options: reading.options).proposal
+                    }
                 }
                 let done = results.withLock { r in
                     r[index] = StampEvaluation(truth: truth, proposal: proposal, seconds: ms / 1000)

@@ -1,0 +1,33 @@
+import StampKitEvidence
+
+/// An airport word in a language (FLUGHAFEN, LOTNISKO, AEROPORTO) says where the stamp was
+/// printed: a place in a country that speaks it fits the words around it, a place elsewhere
+/// whose name merely contains the same word (a surname, a namesake town) does not. English is
+/// printed everywhere and says nothing, nor does a language the word lists do not place.
+struct LanguageCoherence {
+    /// The share a name keeps for a country where none of the stamp's languages is spoken.
+    static let foreignShare = 0.3
+    let lexicon: Lexicon
+
+    /// The countries that speak a language of the stamp's airport words; nil when they say nothing.
+    func countries(_ clues: StampClues) -> Set<String>? {
+        let languages = Set(clues.airportWords.flatMap { lexicon.airportWordLanguages[$0.word.form] ?? [$0.word.language.lowercased()] }
+            .map { $0.split(separator: "-").first.map(String.init) ?? $0 })
+        let countries = languages.compactMap { lexicon.languageCountries[$0] }
+        guard !countries.isEmpty, !languages.contains("en") else { return nil }
+        return countries.reduce(into: Set<String>()) { $0.formUnion($1) }
+    }
+
+    /// Name observations with the shares of foreign places cut to `foreignShare`.
+    func weigh(_ observations: [Observation], _ clues: StampClues) -> [Observation] {
+        guard let speaking = countries(clues) else { return observations }
+        return observations.map { observation in
+            guard observation.evidence.kind == .airportName || observation.evidence.kind == .cityName else { return observation }
+            var weighed = observation
+            for i in weighed.hypotheses.indices where !speaking.contains(weighed.hypotheses[i].country) {
+                weighed.hypotheses[i].share *= Self.foreignShare
+            }
+            return weighed
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitMatching
+
+/// What OCR breaks in names before they are looked up: split words, national letters, elided
+/// articles, and port words that are place names.
+@Suite struct ClueRepairTests {
+    let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+
+    @Test func aWordSplitAtAGapIsAlsoTriedWhole() {
+        let clues = extractor.extract(from: reading(["IMIGRESEN MALAY SIA", "KLIA"]))
+        #expect(clues.namePhrases.contains { $0.form == "malaysia" && $0.span == TokenSpan(line: 0, start: 1, end: 3) })
+        // Two whole words are not run together.
+        let two = extractor.extract(from: reading(["BERLIN BRANDENBURG"]))
+        #expect(!two.namePhrases.contains { $0.form == "berlinbrandenburg" })
+    }
+
+    @Test func aSlashedOReadAsAtIsTheLetter() throws {
+        let clues = extractor.extract(from: reading(["K@BENHAVN", "LUFTHAVN"]))
+        #expect(clues.lines[0].map(\.form) == ["kobenhavn"])
+        #expect(clues.lines[0][0].isCorrected)
+        // At the edge of a word it stays a separator.
+        let edge = extractor.extract(from: reading(["@OSLO@"]))
+        #expect(edge.lines[0].map(\.form) == ["oslo"])
+    }
+
+    @Test func anElidedArticleDoesNotEndAName() {
+        let clues = extractor.extract(from: reading(["NICE COTE D'AZUR"]))
+        #expect(!clues.namePhrases.contains { $0.form == "cote d" })
+        #expect(clues.namePhrases.contains { $0.form == "cote d azur" })
+    }
+
+    @Test func aPortWordBesideAnAirportWordIsAName() throws {
+        let clues = extractor.extract(from: reading(["AEROPORTO DO PORTO"]))
+        #expect(clues.namePhrases.contains { $0.form == "porto" })
+        #expect(clues.entryMethodHits.contains { $0.text == "PORTO" })
+        // Without an airport word, PORT says how the border was crossed and names nothing.
+        let calais = extractor.extract(from: reading(["CALAIS PORT"]))
+        #expect(!calais.namePhrases.contains { $0.form.contains("port") })
+    }
+}

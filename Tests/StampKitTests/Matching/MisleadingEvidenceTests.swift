@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitMatching
+
+/// Clues that look like evidence but are not: words shared by many airport names, codes read off
+/// a ring's texture, inflected or run-together names. Each test fails without its rule.
+@Suite struct MisleadingEvidenceTests {
+    func clues(_ lines: [String], confidence: Double = 90) -> StampClues {
+        ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today).extract(from: reading(lines, confidence: confidence))
+    }
+
+    func airport(_ iata: String, _ name: String, _ muni: String, _ cc: String, type: String = "medium_airport") -> Airport {
+        Airport(
+            iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: nil,
+            type: type, scheduled: true, latitude: 0, longitude: 0)
+    }
+
+    @Test func aWordInDozensOfAirportNamesSaysNothing() throws {
+        #expect(WordSpecificity.weight(documentFrequency: 1) == 1)
+        #expect(WordSpecificity.weight(documentFrequency: WordSpecificity.countLimit) == 0)
+        let middle = WordSpecificity.weight(documentFrequency: 12)
+        #expect(middle > 0 && middle < 1)
+        #expect(WordSpecificity.weight(documentFrequency: 20) < middle)
+
+        // MUNICIPAL is in no stop-list: only its count in the gazetteer makes it say nothing.
+        let places = TestPlaces()
+        places.airports.append(airport("ZZA", "Springfield Municipal Airport", "Springfield", "US"))
+        var lookup = Lookup(directory: places)
+        let one = try AirportWordObservations().read(clues(["MUNICIPAL AIRPORT"]), &lookup, NameCover())
+        #expect(one.contains { $0.hypotheses.contains { $0.airport?.iata == "ZZA" } })
+        let codes = ["CA", "BR", "AU", "GB", "DE", "FR", "PE", "TR"]
+        for k in 0..<WordSpecificity.countLimit {
+            let code = "Z" + String(UnicodeScalar(UInt8(65 + k / 26))) + String(UnicodeScalar(UInt8(65 + k % 26)))
+            places.airports.append(airport(code, "Town \(k) Municipal Airport", "Town \(k)", codes[k % codes.count]))
+        }
+        var crowded = Lookup(directory: places)
+        let many = try AirportWordObservations().read(clues(["MUNICIPAL AIRPORT"]), &crowded, NameCover())
+        #expect(many.isEmpty, "\(many.map(\.evidence))")
+    }
+
+    @Test func internacionalIsNotTheNameOfAnAirport() throws {
+        // In the gazetteer's mostly English names, "Internacional" survives only in a few
+        // untranslated names of one country; the word list keeps it from pointing there.
+        let places = TestPlaces()
+        places.countries.append(Country(code: "PY", alpha3: "PRY", name: "Paraguay", continent: "SA", population: 6_956_071))
+        places.countryNames["PY"] = ["Paraguay"]
+        places.airports.append(airport("ASU", "Aeropuerto Internacional Silvio Pettirossi", "Asunción", "PY", type: "large_airport"))
+        places.airports.append(
+            airport("GRU", "São Paulo/Guarulhos–Governador André Franco Montoro International Airport", "São Paulo", "BR", type: "large_airport"))
+        let matcher = StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
+        for lines in [["AEROPORTO INTERNACIONAL DE SÃO PAULO"], ["AEROPORTO INTERNACIONAL", "DE SÃO PAULO", "ENTRADA"]] {
+            let p = try matcher.propose(from: reading(lines))
+            #expect(!p.candidates.contains { $0.country.code == "PY" }, "\(lines)")
+            #expect(p.candidates.first?.airport?.iata == "GRU", "\(lines)")
+        }
+        var lookup = Lookup(directory: places)
+        let words = try AirportWordObservations().read(clues(["AEROPORTO INTERNACIONAL"]), &lookup, NameCover())
+        #expect(words.isEmpty)
+    }
+
+    @Test func wordsThatTogetherSpellAnAirportNameIt() throws {
+        // No airport word on the stamp: TAN SON NHAT alone names the airport, and hides NHAT.
+        var lookup = Lookup(directory: TestPlaces())
+        var cover = NameCover()
+        let found = try AirportPhraseObservations().read(clues(["VIETNAM IMMIGRATION", "TAN SON NHAT"]), &lookup, &cover)
+        let o = try #require(found.first)
+        #expect(o.hypotheses.map { $0.airport?.iata } == ["SGN"])
+        #expect(cover.covers(TokenSpan(line: 1, start: 2, end: 3)))
+        // Words that are not all in one airport's name name none.
+        #expect(try AirportPhraseObservations().read(clues(["KEFLAVIK NHAT"]), &lookup, &cover).isEmpty)
+    }
+
+    @Test func anInflectedNameFindsItsAirport() throws {
+        let places = TestPlaces()
+        places.countries.append(Country(code: "LT", alpha3: "LTU", name: "Lithuania", continent: "EU", population: 2_789_533))
+        places.countryNames["LT"] = ["Lithuania", "Lietuva"]
+        places.airports.append(airport("VNO", "Vilnius International Airport", "Vilnius", "LT", type: "large_airport"))
+        places.airports.append(airport("TLL", "Lennart Meri Tallinn Airport", "Tallinn", "EE", type: "large_airport"))
+        var lookup = Lookup(directory: places)
+        for (text, iata) in [("VILNIAUS ORO UOSTAS", "VNO"), ("TALLINNA LENNUJAAM", "TLL"), ("REYKJAVIKUR FLUGVOLLUR", "RKV")] {
+            let found = try AirportWordObservations().read(clues([text]), &lookup, NameCover())
+            #expect(found.contains { $0.hypotheses.contains { $0.airport?.iata == iata } }, "\(text)")
+        }
+        // Only a short ending may differ: KEFLA… with three strange letters is not Keflavik;
+        // and a city's name read whole (LISBOA) is not cut back to an airport's (Lisbon).
+        let far = try AirportWordObservations().read(clues(["KEFLAXYZ AIRPORT"]), &lookup, NameCover())
+        let city = try AirportWordObservations().read(clues(["LISBOA"]), &lookup, NameCover())
+        #expect(!city.contains { $0.hypotheses.contains { $0.airport?.iata == "LIS" } })
+        #expect(!far.contains { $0.hypotheses.contains { $0.airport?.iata == "KEF" } })
+    }
+
+    @Test func ringTextureIsNotACode() throws {
+        let places = TestPlaces()
+        places.airports.append(airport("SSS", "Siassi Airport", "Siassi", "PG", type: "small_airport"))
+        places.airports.append(airport("INT", "Smith Reynolds Airport", "Winston Salem", "US"))
+        places.countries.append(Country(code: "SS", alpha3: "SSD", name: "South Sudan", continent: "AF", population: 11_062_113))
+        places.countryNames["SS"] = ["South Sudan"]
+        var lookup = Lookup(directory: places)
+        let ring = clues(["SS SS", "SSS", "AUSTRALIA", "SS", "KEF"])
+        #expect(try CountryCodeObservations().read(ring, &lookup, NameCover()).isEmpty)
+        let codes = try IATACodeObservations().read(ring, &lookup, NameCover())
+        let sss = try #require(codes.first { $0.evidence.text == "SSS" })
+        let kef = try #require(codes.first { $0.evidence.text == "KEF" })
+        #expect(sss.reliability < 0.1 && kef.reliability >= 0.5)
+        // The same letters three times are texture even when they are not one letter repeated.
+        let texture = clues(["FI", "FI FI", "FARO"])
+        #expect(!texture.countryCodeCandidates.isEmpty && texture.countryCodeCandidates.allSatisfy { $0.isDebris })
+        #expect(try CountryCodeObservations().read(texture, &lookup, NameCover()).isEmpty)
+        // INT of INT'L is part of a word, not a code; the same letters printed alone are one.
+        let inWord = try IATACodeObservations().read(clues(["SIEM REAP INT'L AIRPORT"]), &lookup, NameCover())
+        let alone = try IATACodeObservations().read(clues(["SIEM REAP", "INT"]), &lookup, NameCover())
+        #expect((inWord.first?.reliability ?? 0) < 0.1)
+        #expect((alone.first?.reliability ?? 0) >= 0.3)
+    }
+}
