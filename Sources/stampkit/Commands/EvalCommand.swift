@@ -8,6 +8,10 @@ struct EvalCommand: ToolCommand {
     static let json = Flag("json", help: "Print the report as one JSON object.")
     static let each = Flag("each", help: "Also print one line per stamp: file, level, truth, answer, confidence.")
     static let jobs = ValueOption("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores).")
+    static let readings = ValueOption(
+        "readings", "DIR",
+        help: "Keep each stamp's OCR reading in DIR and reuse it next time, so a matching change is measured in seconds (times then count matching only).")
+    static let explain = Flag("explain", help: "With --readings: print each reused stamp's candidates and evidence on stderr.")
     static let spec = CommandSpec(
         name: "eval",
         abstract: "Measure recognition on labelled stamps: accuracy per level, calibration, time.",
@@ -20,13 +24,15 @@ struct EvalCommand: ToolCommand {
             table (confidence band → share right) and seconds per image.
             """,
         arguments: [Self.folder],
-        options: ReadingOptions.specs + [Self.json, Self.each, Self.jobs, GazetteerOption.spec])
+        options: ReadingOptions.specs + [Self.json, Self.each, Self.jobs, Self.readings, Self.explain, GazetteerOption.spec])
 
     let folder: URL
     let reading: ReadingOptions
     let json: Bool
     let each: Bool
     let jobs: Int
+    let readings: URL?
+    let explain: Bool
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
@@ -35,6 +41,8 @@ struct EvalCommand: ToolCommand {
         json = parsed[Self.json]
         each = parsed[Self.each]
         jobs = try parsed.integer(Self.jobs, in: 1...64, default: ProcessInfo.processInfo.activeProcessorCount)
+        readings = parsed.value(Self.readings).map { URL(fileURLWithPath: $0, isDirectory: true) }
+        explain = parsed[Self.explain]
         gazetteer = GazetteerOption.resolve(parsed)
     }
 
@@ -54,6 +62,13 @@ struct EvalCommand: ToolCommand {
             return truth
         }
         let lexicon = try Lexicon(files: places.lexiconFiles())
+        if let readings {
+            do {
+                try FileManager.default.createDirectory(at: readings, withIntermediateDirectories: true)
+            } catch {
+                throw EvaluationError(message: "cannot make \(readings.path) to keep the readings in; give a folder you can write")
+            }
+        }
         _ = try TesseractStampReader(languages: reading.options.languages)
         let results = Mutex<[StampEvaluation?]>(Array(repeating: nil, count: truths.count))
         let next = Mutex(0)
@@ -64,10 +79,7 @@ struct EvalCommand: ToolCommand {
             else { return }
             let matcher = StampMatcher(directory: directory, lexicon: lexicon)
             let scanner = StampScanner(reader: reader, matcher: matcher)
-            // Developers only: with STAMPKIT_EVAL_READINGS=DIR each reading is kept in DIR and
-            // reused, so a change to the matcher alone is measured in seconds, not minutes;
-            // STAMPKIT_EVAL_EXPLAIN=1 then prints each reused stamp's candidates and evidence.
-            let kept = ProcessInfo.processInfo.environment["STAMPKIT_EVAL_READINGS"].map { URL(fileURLWithPath: $0) }
+            let kept = readings
             while true {
                 let index: Int = next.withLock { n in
                     defer { n += 1 }
@@ -84,12 +96,12 @@ struct EvalCommand: ToolCommand {
                             let saved = try? JSONDecoder().decode(OCRReading.self, from: data)
                         {
                             proposal = try? matcher.propose(from: saved)
-                            if ProcessInfo.processInfo.environment["STAMPKIT_EVAL_EXPLAIN"] != nil, let proposal {
+                            if explain, let proposal {
                                 let text = ScanText.render(StampScan(image: truth.file, reading: saved, proposal: proposal), top: 3)
                                 FileHandle.standardError.write((text.joined(separator: "\n") + "\n").data(using: .utf8)!)
                             }
                         } else if let scan = try? scanner.scan(imageAt: url, named: truth.file, options: reading.options) {
-                            try? JSONEncoder().encode(scan.reading).write(to: file)
+                            if let json = try? JSONValue(encoding: scan.reading) { try? Data(json.serialized().utf8).write(to: file) }
                             proposal = scan.proposal
                         }
                     } else {
