@@ -103,9 +103,10 @@ public final class TesseractStampReader: StampReader {
 
     // MARK: - Stages
 
-    /// Grayscale, working size, local contrast normalisation.
+    /// Working size, then the ink separated from the paper (colour photos) or local contrast
+    /// normalisation (gray ones).
     package func prepare(_ image: StampImage) throws -> (image: StampImage, scale: Double) {
-        var working = try image.grayscale()
+        var working = image
         let long = max(working.width, working.height)
         if long > workingLongSide {
             working = try working.scaledDown(toLongSide: workingLongSide)
@@ -116,7 +117,13 @@ public final class TesseractStampReader: StampReader {
             working = try working.scaledUp(toLongSide: long * Int(factor))
         }
         let scale = Double(max(working.width, working.height)) / Double(long)
-        return (try working.contrastNormalised(), scale)
+        // Colour: the ink separated from the paper is already stretched to full contrast, and
+        // normalising it again brought back the security lines it had removed (the angle locked
+        // onto them). Gray: local contrast normalisation does what it can.
+        if working.depth == 32 {
+            return (try working.inkSeparated(), scale)
+        }
+        return (try working.grayscale().contrastNormalised(), scale)
     }
 
     /// One OCR pass at a rotation, with its score.
