@@ -214,6 +214,19 @@ public final class TesseractStampReader: StampReader {
                 try consider(lineAngle - 90)
             }
         }
+        // A weak angle off the quarter turns that read nothing well may be noise after all
+        // (a crop of one short line, a blank page): read the photo as it is too. When nothing
+        // at all reads with confidence, the photo is left unturned.
+        let offQuarter = abs(lineAngle - 90 * (lineAngle / 90).rounded())
+        if confidence < noLineConfidence && offQuarter > 1 && best.score < acceptScore {
+            let asItIs = try pass(image, rotation: 0, engine: engine)
+            passes += 1
+            if asItIs.beats(best) || best.score == 0 { best = asItIs }
+            if best.score < acceptScore { try consider(180) }
+        } else if confidence < noLineConfidence && best.score == 0 {
+            best = try pass(image, rotation: 0, engine: engine)
+            passes += 1
+        }
         best.passes = passes
         return best
     }
