@@ -83,6 +83,14 @@ public final class TesseractStampReader: StampReader {
         var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
         // Text Tesseract saw but could not read (a signature across it, ink of two colours):
         // read each colour channel at the angle found and keep one only if it reads better.
+        // Nothing confident on the ink (one short line in a crop, where Tesseract misjudged the
+        // letter size on the flat white ink image): the gray photo is searched as well and the
+        // reading with more evidence kept.
+        if prepared.ink && best.score == 0 {
+            var gray = try findUpright(prepare(source.grayscale()).image, ink: false, engine: engine)
+            gray.passes += best.passes
+            if gray.beats(best) { best = gray } else { best.passes = gray.passes }
+        }
         var passesRun = best.passes
         if best.doubt >= retryDoubt {
             for channel in try source.colourChannels() {
