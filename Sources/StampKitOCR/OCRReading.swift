@@ -45,11 +45,15 @@ public struct OCRReading: Sendable, Equatable, Codable {
     public var lines: [OCRLine]
     /// Degrees, counter-clockwise, applied to make the text upright.
     public var rotation: Double
+    /// Tesseract passes the reading took (candidate turns and colour retries); nil when not
+    /// counted (a reading from elsewhere).
+    public var passes: Int?
 
     /// A value from its parts.
-    public init(lines: [OCRLine], rotation: Double) {
+    public init(lines: [OCRLine], rotation: Double, passes: Int? = nil) {
         self.lines = lines
         self.rotation = rotation
+        self.passes = passes
     }
 
     /// The whole text, one line per OCR line.

@@ -13,9 +13,11 @@ public final class TesseractStampReader: StampReader {
     public var layout: TesseractEngine.Layout
     /// Header-declared size above which an image is refused unread.
     public var pixelLimit: Int
-    /// A pass scoring at least this (letters and digits in confident words) is accepted
-    /// without trying other orientations.
+    /// When neither the line angle nor its half turn scores this (letters and digits in
+    /// confident words), the quarter turns are read too.
     public var acceptScore: Int
+    /// A first pass scoring at least this is taken without reading its half turn.
+    public var certainScore: Int
     /// Letters in unreadable long words (see `doubt`) from which colour channels are re-read.
     public var retryDoubt: Int
     /// Leptonica line-angle confidence below which the found angle is noise (blank or
@@ -43,6 +45,7 @@ public final class TesseractStampReader: StampReader {
         minimumLongSide = 400
         layout = .sparse
         acceptScore = 10
+        certainScore = 25
         retryDoubt = 6
         clearLineConfidence = 3
         noLineConfidence = 2
@@ -75,18 +78,28 @@ public final class TesseractStampReader: StampReader {
         let toSource = Double(max(source.width, source.height)) / Double(max(prepared.image.width, prepared.image.height))
         if let rotation = options.rotation {
             let pass = try self.pass(prepared.image, rotation: rotation, engine: engine)
-            return OCRReading(lines: scaled(pass.lines, by: toSource), rotation: normalised(rotation))
+            return OCRReading(lines: scaled(pass.lines, by: toSource), rotation: normalised(rotation), passes: 1)
         }
-        var best = try findUpright(prepared.image, engine: engine)
+        var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
         // Text Tesseract saw but could not read (a signature across it, ink of two colours):
         // read each colour channel at the angle found and keep one only if it reads better.
+        // Nothing confident on the ink (one short line in a crop, where Tesseract misjudged the
+        // letter size on the flat white ink image): the gray photo is searched as well and the
+        // reading with more evidence kept.
+        if prepared.ink && best.score == 0 {
+            var gray = try findUpright(prepare(source.grayscale()).image, ink: false, engine: engine)
+            gray.passes += best.passes
+            if gray.beats(best) { best = gray } else { best.passes = gray.passes }
+        }
+        var passesRun = best.passes
         if best.doubt >= retryDoubt {
             for channel in try source.colourChannels() {
+                passesRun += 1
                 let candidate = try pass(prepare(channel).image, rotation: best.rotation, engine: engine)
                 if candidate.beats(best) { best = candidate }
             }
         }
-        return OCRReading(lines: scaled(best.lines, by: toSource), rotation: normalised(best.rotation))
+        return OCRReading(lines: scaled(best.lines, by: toSource), rotation: normalised(best.rotation), passes: passesRun)
     }
 
     /// One plain Tesseract pass over the file as loaded (EXIF applied): no cleaning, no
@@ -103,9 +116,10 @@ public final class TesseractStampReader: StampReader {
 
     // MARK: - Stages
 
-    /// Grayscale, working size, local contrast normalisation.
-    package func prepare(_ image: StampImage) throws -> (image: StampImage, scale: Double) {
-        var working = try image.grayscale()
+    /// Working size, then the ink separated from the paper (colour photos) or local contrast
+    /// normalisation (gray ones).
+    package func prepare(_ image: StampImage) throws -> (image: StampImage, scale: Double, ink: Bool) {
+        var working = image
         let long = max(working.width, working.height)
         if long > workingLongSide {
             working = try working.scaledDown(toLongSide: workingLongSide)
@@ -116,7 +130,13 @@ public final class TesseractStampReader: StampReader {
             working = try working.scaledUp(toLongSide: long * Int(factor))
         }
         let scale = Double(max(working.width, working.height)) / Double(long)
-        return (try working.contrastNormalised(), scale)
+        // Colour: the ink separated from the paper is already stretched to full contrast, and
+        // normalising it again brought back the security lines it had removed (the angle locked
+        // onto them). Gray: local contrast normalisation does what it can.
+        if working.depth == 32 {
+            return (try working.inkSeparated(), scale, true)
+        }
+        return (try working.grayscale().contrastNormalised(), scale, false)
     }
 
     /// One OCR pass at a rotation, with its score.
@@ -125,6 +145,8 @@ public final class TesseractStampReader: StampReader {
         var lines: [OCRLine]
         var score: Int
         var doubt: Int
+        /// OCR passes spent to find this one (the search's count, not only this pass).
+        var passes = 1
 
         /// Better when it has more confident text, or as much and less unreadable text.
         func beats(_ other: Pass) -> Bool {
@@ -167,28 +189,54 @@ public final class TesseractStampReader: StampReader {
         return total
     }
 
-    /// Finds the rotation over the full circle: Leptonica's line angle fixes the axis (mod
-    /// 180°), then OCR passes try it, its half turn and, when the lines were unclear, the
-    /// quarter turns, stopping at the first pass that reads well; else the best pass wins.
-    func findUpright(_ image: StampImage, engine: TesseractEngine) throws -> Pass {
-        var (lineAngle, confidence) = try image.textLineAngle()
+    /// Finds the rotation over the full circle. The text-line angle fixes the axis (mod 180°);
+    /// OCR passes then read the candidate turns and the one with the most confident text wins.
+    /// Upside down, lines such as ROMA FIUMICINO (ONIOIWNIS VWOH) still give confident letters:
+    /// on the dev stamps a wrong turn scored up to 17, a right one 3 to 60+. So a first pass is
+    /// taken alone only when it scores `certainScore`, well above anything a wrong turn reached;
+    /// otherwise its half turn is read too, and the quarter turns when the lines were unclear or
+    /// neither half turn read well.
+    func findUpright(_ image: StampImage, ink: Bool, engine: TesseractEngine) throws -> Pass {
+        var (lineAngle, confidence) = try image.textLineAngle(binarisation: ink ? .inkOpened : .backgroundNormalisedOtsu)
         // Leptonica's angle is good to about 0.1°; a tilt under half a degree does not hurt
         // Tesseract, and not turning spares a resampling blur.
-        if abs(lineAngle) < 0.5 || confidence < noLineConfidence { lineAngle = 0 }
+        if abs(lineAngle) < 0.5 { lineAngle = 0 }
+        // On a gray photo, weak lines are usually paper texture; on the ink separated from the
+        // paper the angle held even at confidence 1.4–1.9 (11 tilted dev stamps, every axis
+        // right), so there it is kept and only widens the search.
+        if !ink && confidence < noLineConfidence { lineAngle = 0 }
         if abs(abs(lineAngle) - 90) < 0.5 { lineAngle = lineAngle < 0 ? -90 : 90 }
-        // The line angle is known only modulo 180°. Photos are far more often near upright than
-        // upside down, so try the turn nearest 0° first: upside down, some words (ROMA FIUMICINO
-        // → ONIOIWNIS VWOH) still read as confident letters and would pass the score.
+        // Photos are far more often near upright than upside down: the turn nearest 0° first.
         if lineAngle > 90 { lineAngle -= 180 } else if lineAngle <= -90 { lineAngle += 180 }
-        // Clear text lines fix the axis; then only upright versus upside down is open.
-        let offsets: [Double] = confidence >= clearLineConfidence ? [0, 180] : [0, 180, 90, -90]
-        var best: Pass?
-        for offset in offsets {
-            let candidate = try pass(image, rotation: lineAngle + offset, engine: engine)
-            if best.map({ candidate.beats($0) }) ?? true { best = candidate }
-            if candidate.score >= acceptScore { break }
+        var best = try pass(image, rotation: lineAngle, engine: engine)
+        var passes = 1
+        func consider(_ rotation: Double) throws {
+            let candidate = try pass(image, rotation: rotation, engine: engine)
+            passes += 1
+            if candidate.beats(best) { best = candidate }
         }
-        return best!
+        if best.score < certainScore {
+            try consider(lineAngle + 180)
+            if confidence < clearLineConfidence || best.score < acceptScore {
+                try consider(lineAngle + 90)
+                try consider(lineAngle - 90)
+            }
+        }
+        // A weak angle off the quarter turns that read nothing well may be noise after all
+        // (a crop of one short line, a blank page): read the photo as it is too. When nothing
+        // at all reads with confidence, the photo is left unturned.
+        let offQuarter = abs(lineAngle - 90 * (lineAngle / 90).rounded())
+        if confidence < noLineConfidence && offQuarter > 1 && best.score < acceptScore {
+            let asItIs = try pass(image, rotation: 0, engine: engine)
+            passes += 1
+            if asItIs.beats(best) || best.score == 0 { best = asItIs }
+            if best.score < acceptScore { try consider(180) }
+        } else if confidence < noLineConfidence && best.score == 0 {
+            best = try pass(image, rotation: 0, engine: engine)
+            passes += 1
+        }
+        best.passes = passes
+        return best
     }
 
     private func normalised(_ degrees: Double) -> Double {

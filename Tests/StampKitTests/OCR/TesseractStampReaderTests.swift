@@ -54,11 +54,32 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(reading.rotation > -180 && reading.rotation <= 180)
     }
 
+    @Test func fadedVioletStampOnSecurityLinesIsStraightenedAndRead() throws {
+        let reader = try TesseractStampReader()
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-violet-guilloche-rot25.jpg"), options: ReadOptions())
+        for word in ["FRANKFURT", "EINREISE", "12.07.19"] {
+            #expect(contains(reading, word), "expected \(word) in \(reading.text)")
+        }
+        #expect(angularDistance(reading.rotation, -25) <= 2, "rotation \(reading.rotation)")
+        #expect((reading.passes ?? 0) >= 1)
+    }
+
+    /// Upside down, the first turn tried reads only fragments: the half turn must be read too
+    /// and win on its evidence, and the reading says so in its pass count.
+    @Test func upsideDownStampIsReadBothWaysAndTheBetterReadingKept() throws {
+        let reader = try TesseractStampReader()
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-rot180.jpg"), options: ReadOptions())
+        #expect(angularDistance(reading.rotation, 180) <= 3)
+        #expect((reading.passes ?? 0) >= 2)
+        #expect(contains(reading, "HEATHROW"))
+    }
+
     @Test func givenRotationIsUsedExactly() throws {
         let reader = try TesseractStampReader()
         let url = ImagingFixtures.url("stamp-rot90.jpg")
         let right = try reader.read(imageAt: url, options: ReadOptions(rotation: -90))
         #expect(right.rotation == -90)
+        #expect(right.passes == 1)
         #expect(contains(right, "KEFLAVIK"))
         // Told the wrong angle, the reader must not search: the sideways text stays unread.
         let wrong = try reader.read(imageAt: url, options: ReadOptions(rotation: 0))

@@ -1,0 +1,150 @@
+import CLeptonica
+import Foundation
+
+extension StampImage {
+    /// Stamp ink separated from tinted, patterned paper, as 8-bit gray (ink dark, paper white).
+    /// Faded violet, red or green ink over guilloche differs from the paper far more in colour
+    /// than in lightness, so each pixel is judged by its colour distance from the paper around it
+    /// (lighting evened out first), not by its luminance; weak differences (thin security lines,
+    /// paper grain) turn white and the strongest ink is stretched to black, so half-strength ink
+    /// reads like full. A gray image (no colour to separate) comes back as its grayscale.
+    public func inkSeparated() throws -> StampImage {
+        guard depth == 32, pixGetColormap(pix) == nil, width >= 16, height >= 16 else { return try grayscale() }
+        return try inkByColourDistance()
+    }
+
+    /// Tile side for the paper estimate: several letters' worth, so a tile is mostly paper.
+    static let paperTile = 24
+
+    /// The paper's colour around each pixel, per channel: in tiles of `paperTile`, the level at
+    /// `paperRank` (paper and its security lines, not the ink), each tile then taken as the
+    /// brightest of its neighbours (a tile full of ink borrows the paper next to it), and
+    /// interpolated between tile centres so lighting falls off smoothly, without steps.
+    private func paperColour(_ source: UnsafeMutablePointer<l_uint32>, wordsPerLine: Int) -> (tilesX: Int, tilesY: Int, levels: [[Double]]) {
+        let w = width, h = height, t = Self.paperTile
+        let tx = (w + t - 1) / t, ty = (h + t - 1) / t
+        var levels = [[Double]](repeating: [Double](repeating: 0, count: tx * ty), count: 3)
+        var histogram = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        for j in 0..<ty {
+            for i in 0..<tx {
+                for c in 0..<3 { for v in 0..<256 { histogram[c][v] = 0 } }
+                let x0 = i * t, y0 = j * t, x1 = min(w, x0 + t), y1 = min(h, y0 + t)
+                for y in y0..<y1 {
+                    let row = source + y * wordsPerLine
+                    for x in x0..<x1 {
+                        let word = row[x]
+                        histogram[0][Int(word >> 24)] += 1
+                        histogram[1][Int((word >> 16) & 0xFF)] += 1
+                        histogram[2][Int((word >> 8) & 0xFF)] += 1
+                    }
+                }
+                let wanted = Int(Double((x1 - x0) * (y1 - y0)) * Self.paperRank)
+                for c in 0..<3 {
+                    var seen = 0, level = 255
+                    for v in 0..<256 {
+                        seen += histogram[c][v]
+                        if seen > wanted { level = v; break }
+                    }
+                    levels[c][j * tx + i] = Double(level)
+                }
+            }
+        }
+        for c in 0..<3 {
+            let raw = levels[c]
+            for j in 0..<ty {
+                for i in 0..<tx {
+                    var brightest = 0.0
+                    for jj in max(0, j - 1)...min(ty - 1, j + 1) {
+                        for ii in max(0, i - 1)...min(tx - 1, i + 1) { brightest = max(brightest, raw[jj * tx + ii]) }
+                    }
+                    // The median of the tile and its brightest neighbour: ink-filled tiles rise to
+                    // paper, paper tiles stay close to their own level.
+                    levels[c][j * tx + i] = (raw[j * tx + i] + brightest) / 2
+                }
+            }
+        }
+        return (tx, ty, levels)
+    }
+
+    /// Rank of the paper level inside a tile: above the ink and most security lines.
+    static let paperRank = 0.7
+
+    /// Colour distance of each pixel below the paper level, stretched: the 99.5th percentile
+    /// (the stamp's own strokes) to black and the weak tail (security lines) to white.
+    private func inkByColourDistance() throws -> StampImage {
+        let w = width, h = height
+        guard let out = pixCreate(l_int32(w), l_int32(h), 8), let source = pixGetData(pix), let target = pixGetData(out) else {
+            throw ImageError(.operationFailed, "Leptonica could not make an image for the ink; try again with a smaller photo")
+        }
+        pixCopyResolution(out, pix)
+        let image = StampImage(adopting: out)
+        let inWords = Int(pixGetWpl(pix)), outWords = Int(pixGetWpl(out))
+        let paper = paperColour(source, wordsPerLine: inWords)
+        let t = Double(Self.paperTile)
+        // Distances fit 0…441 (√3·255); a histogram gives the percentiles in one pass.
+        var distance = [UInt16](repeating: 0, count: w * h)
+        var histogram = [Int](repeating: 0, count: 448)
+        var rowPaper = [[Double]](repeating: [Double](repeating: 0, count: paper.tilesX), count: 3)
+        for y in 0..<h {
+            let fy = min(max((Double(y) + 0.5) / t - 0.5, 0), Double(paper.tilesY - 1))
+            let j0 = Int(fy), j1 = min(j0 + 1, paper.tilesY - 1), ay = fy - Double(j0)
+            for c in 0..<3 {
+                for i in 0..<paper.tilesX {
+                    rowPaper[c][i] = paper.levels[c][j0 * paper.tilesX + i] * (1 - ay) + paper.levels[c][j1 * paper.tilesX + i] * ay
+                }
+            }
+            let row = source + y * inWords
+            for x in 0..<w {
+                let fx = min(max((Double(x) + 0.5) / t - 0.5, 0), Double(paper.tilesX - 1))
+                let i0 = Int(fx), i1 = min(i0 + 1, paper.tilesX - 1), ax = fx - Double(i0)
+                let word = row[x]
+                let pr = rowPaper[0][i0] * (1 - ax) + rowPaper[0][i1] * ax
+                let pg = rowPaper[1][i0] * (1 - ax) + rowPaper[1][i1] * ax
+                let pb = rowPaper[2][i0] * (1 - ax) + rowPaper[2][i1] * ax
+                // Only darker than the paper counts: ink absorbs light, glare and paper fibres do not.
+                let r = max(0, pr - Double(word >> 24)), g = max(0, pg - Double((word >> 16) & 0xFF)),
+                    b = max(0, pb - Double((word >> 8) & 0xFF))
+                let d = min(447, Int((r * r + g * g + b * b).squareRoot()))
+                distance[y * w + x] = UInt16(d)
+                histogram[d] += 1
+            }
+        }
+        func percentile(_ p: Double) -> Int {
+            let wanted = Int(Double(w * h) * p)
+            var seen = 0
+            for (value, count) in histogram.enumerated() {
+                seen += count
+                if seen > wanted { return value }
+            }
+            return histogram.count - 1
+        }
+        let strong = max(percentile(0.995), 24)
+        let weak = min(max(percentile(Self.backgroundRank) + Self.backgroundMargin, 6), strong / 2)
+        let span = Double(strong - weak)
+        for y in 0..<h {
+            let row = target + y * outWords
+            for xWord in 0..<outWords {
+                var word: UInt32 = 0
+                for k in 0..<4 {
+                    let x = xWord * 4 + k
+                    var level: UInt32 = 255
+                    if x < w {
+                        let d = Int(distance[y * w + x])
+                        if d > weak {
+                            level = UInt32(max(0, 255 - Int(Double(d - weak) / span * 255)))
+                        }
+                    }
+                    // Leptonica keeps an 8-bit row's leftmost pixel in the word's high byte.
+                    word |= level << UInt32(24 - 8 * k)
+                }
+                row[xWord] = word
+            }
+        }
+        return image
+    }
+
+    /// Share of pixels that are paper or security print: the distance at this rank, plus the
+    /// margin, is where ink starts.
+    static let backgroundRank = 0.85
+    static let backgroundMargin = 4
+}

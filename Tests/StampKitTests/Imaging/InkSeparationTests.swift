@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import StampKitImaging
+
+/// Faded violet ink over gray security lines as dark as the ink itself, turned 25° counter-clockwise
+/// (`make_ink_fixtures.py`): only colour tells the ink from the paper.
+@Suite struct InkSeparationTests {
+    static let fixture = "stamp-violet-guilloche-rot25.jpg"
+
+    /// Darkest and mean level over a rectangle, sampled every other pixel.
+    private func levels(_ image: StampImage, x: Range<Int>, y: Range<Int>) -> (darkest: Int, mean: Double) {
+        var darkest = 255, sum = 0, count = 0
+        for yy in stride(from: y.lowerBound, to: y.upperBound, by: 2) {
+            for xx in stride(from: x.lowerBound, to: x.upperBound, by: 2) {
+                guard let v = image.rgb(atX: xx, y: yy)?.red else { continue }
+                darkest = min(darkest, v)
+                sum += v
+                count += 1
+            }
+        }
+        return (darkest, Double(sum) / Double(max(count, 1)))
+    }
+
+    @Test func securityLinesTurnWhiteWhileFadedInkTurnsDark() throws {
+        let photo = try StampImage(contentsOf: ImagingFixtures.url(Self.fixture))
+        let gray = try photo.grayscale()
+        let ink = try photo.inkSeparated()
+        #expect(ink.depth == 8 && ink.width == photo.width && ink.height == photo.height)
+        // The top-left corner is paper and security lines only; the whole image holds the stamp.
+        let corner = (x: 0..<180, y: 0..<60)
+        let grayLines = levels(gray, x: corner.x, y: corner.y), grayAll = levels(gray, x: 0..<gray.width, y: 0..<gray.height)
+        // The premise: in lightness the faded ink is hardly darker than the lines.
+        #expect(grayAll.darkest > grayLines.darkest - 60, "gray: ink \(grayAll.darkest), lines \(grayLines.darkest)")
+        let inkLines = levels(ink, x: corner.x, y: corner.y), inkAll = levels(ink, x: 0..<ink.width, y: 0..<ink.height)
+        // Left at most as faint traces, far lighter than the ink.
+        #expect(inkLines.darkest >= inkAll.darkest + 100, "lines left at \(inkLines.darkest)")
+        #expect(inkLines.mean >= 248, "lines average \(inkLines.mean)")
+        #expect(inkAll.darkest <= 40, "the strongest ink only reached \(inkAll.darkest)")
+    }
+
+    @Test func grayPhotosComeBackAsTheirGrayscale() throws {
+        let photo = try StampImage(contentsOf: ImagingFixtures.url(Self.fixture)).grayscale()
+        let ink = try photo.inkSeparated()
+        #expect(ink.depth == 8)
+        #expect(ink.rgb(atX: 300, y: 300)?.red == photo.rgb(atX: 300, y: 300)?.red)
+    }
+
+    @Test func lineAngleOnTheInkIgnoresTheSecurityLines() throws {
+        let ink = try StampImage(contentsOf: ImagingFixtures.url(Self.fixture)).inkSeparated()
+        let found = try ink.textLineAngle(binarisation: .inkOpened)
+        // Turned 25° counter-clockwise, so 25° clockwise makes the lines level again.
+        #expect(abs(found.degrees - -25) <= 2, "found \(found.degrees)° (confidence \(found.confidence))")
+    }
+}
