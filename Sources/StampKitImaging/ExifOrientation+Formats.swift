@@ -48,8 +48,9 @@ extension ExifOrientation {
         return copy
     }
 
-    /// The offset of IFD0's Orientation entry in a TIFF structure, and whether it is a LONG.
-    private static func tiffOrientationEntry(_ t: UnsafeBufferPointer<UInt8>) -> (offset: Int, long: Bool)? {
+    /// The offset of IFD0's Orientation entry in a TIFF structure, and whether it is a LONG
+    /// (SHORT is what the standard says; some writers use LONG); nil without one.
+    static func tiffOrientationEntry(_ t: UnsafeBufferPointer<UInt8>) -> (offset: Int, long: Bool)? {
         guard t.count >= 8 else { return nil }
         let little: Bool
         switch (t[0], t[1]) {

@@ -51,35 +51,10 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
 
     /// Reads tag 0x0112 from IFD0 of a TIFF structure (the payload of an Exif segment).
     static func inTIFF(_ t: UnsafeBufferPointer<UInt8>) -> ExifOrientation? {
-        guard t.count >= 8 else { return nil }
-        let little: Bool
-        switch (t[0], t[1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func u16(_ i: Int) -> Int? {
-            guard i >= 0, i + 2 <= t.count else { return nil }
-            return little ? Int(t[i]) | Int(t[i + 1]) << 8 : Int(t[i]) << 8 | Int(t[i + 1])
-        }
-        func u32(_ i: Int) -> Int? {
-            guard let a = u16(i), let c = u16(i + 2) else { return nil }
-            return little ? a | c << 16 : a << 16 | c
-        }
-        guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return nil }
-        for entry in 0..<min(count, 512) {
-            let e = ifd + 2 + entry * 12
-            guard let tag = u16(e), let type = u16(e + 2) else { return nil }
-            guard tag == 0x0112 else { continue }
-            // SHORT (3) is what the standard says; some writers use LONG (4).
-            let value: Int?
-            switch type {
-            case 3: value = u16(e + 8)
-            case 4: value = u32(e + 8)
-            default: value = nil
-            }
-            return value.flatMap(ExifOrientation.init(rawValue:))
-        }
-        return nil
+        guard let entry = tiffOrientationEntry(t) else { return nil }
+        // The value sits in the entry itself, in the file's byte order.
+        let bytes = (0..<(entry.long ? 4 : 2)).map { Int(t[entry.offset + 8 + $0]) }
+        let little = t[0] == 0x49
+        return ExifOrientation(rawValue: (little ? bytes.reversed() : bytes).reduce(0) { $0 << 8 | $1 })
     }
 }

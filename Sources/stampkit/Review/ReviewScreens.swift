@@ -92,16 +92,31 @@ enum ReviewScreens {
     }
 
     /// The entries of the stamp screen's menu: the candidates, then the listed commands.
+    /// The evidence as `kind "text"` items, wrapped onto as many lines as a 100-column screen
+    /// needs, so that no clue is cut off at the edge.
+    static func evidenceLines(_ evidence: ArraySlice<Evidence>, width: Int = 100) -> [String] {
+        let first = "        evidence: "
+        let more = String(repeating: " ", count: first.count)
+        var lines: [String] = []
+        for item in evidence.map({ "\($0.kind.rawValue) \"\($0.text)\"" }) {
+            if let last = lines.last, last.count + 2 + item.count <= width, last != first {
+                lines[lines.count - 1] += "; " + item
+            } else {
+                lines.append((lines.isEmpty ? first : more) + item)
+            }
+        }
+        return lines
+    }
+
     static func stampEntries(candidates: [Candidate], draft: StampDraft) -> [MenuEntry] {
         var entries: [MenuEntry] = []
         for (i, candidate) in candidates.prefix(9).enumerated() {
             var draftOfCandidate = StampDraft()
             draftOfCandidate.take(candidate)
-            let evidence = candidate.evidence.prefix(4).map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "; ")
             entries.append(MenuEntry(
                 key: String(i + 1),
                 label: String(format: "%3.0f%%  ", candidate.confidence * 100) + draftOfCandidate.chainText,
-                detail: evidence.isEmpty ? [] : ["        evidence: " + evidence]))
+                detail: evidenceLines(candidate.evidence.prefix(4))))
         }
         for command in StampCommand.listed {
             var label = command.label
@@ -118,7 +133,7 @@ enum ReviewScreens {
         let confidence = draft.confidence.map { String(format: "%.0f%% from the scan", $0 * 100) } ?? "picked by hand"
         lines.append("Chain   \(draft.chainText)   (\(confidence))")
         if !draft.evidence.isEmpty {
-            lines.append("        evidence: " + draft.evidence.prefix(4).map { "\($0.kind.rawValue) \"\($0.text)\"" }.joined(separator: "; "))
+            lines += evidenceLines(draft.evidence.prefix(4))
         }
         lines.append("")
         lines += menu(confirmEntries(draft), highlight: highlight)
