@@ -121,16 +121,6 @@ struct ListCommand: ToolCommand {
     }
 }
 
-/// A two-letter country code option.
-enum CountryCodeOption {
-    static func parse(_ text: String, option: String) throws -> String {
-        guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw UsageError(message: "\(option) takes a two-letter ISO country code, e.g. IS, not '\(text.prefix(40))'")
-        }
-        return text.uppercased()
-    }
-}
-
 /// `stampkit show ID`: every field of one record.
 struct ShowCommand: ToolCommand {
     static let json = Flag("json", help: "Print one JSON object (the list fields plus OCR text, evidence and times).")

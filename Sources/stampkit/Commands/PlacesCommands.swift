@@ -133,12 +133,7 @@ struct PlacesSearchCommand: ToolCommand {
     init(_ parsed: ParsedCommand) throws {
         var query = PlaceQuery(text: parsed.arguments(Self.query).joined(separator: " "))
         query.kinds = try PlaceKindOption.parse(parsed.values(Self.kind))
-        if let country = parsed.value(Self.within) {
-            guard country.count == 2, country.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw UsageError(message: "--in takes a two-letter ISO country code, e.g. IS, not '\(country.prefix(40))'")
-            }
-            query.countryCode = country.uppercased()
-        }
+        query.countryCode = try parsed.value(Self.within).map { try CountryCodeOption.parse($0, option: "--in") }
         if let near = parsed.value(Self.near) { query.near = try Coordinates.parse(near, what: "--near") }
         query.limit = try parsed.integer(Self.limit, in: 1...1000, default: 10)
         self.query = query

@@ -49,3 +49,13 @@ enum GazetteerOption {
         GazetteerLocation.resolve(explicit: parsed.value(spec), environment: ProcessInfo.processInfo.environment)
     }
 }
+
+/// A two-letter ISO country code given to an option (`--country`, `--in`), upper-cased.
+enum CountryCodeOption {
+    static func parse(_ text: String, option: String) throws -> String {
+        guard text.count == 2, text.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw UsageError(message: "\(option) takes a two-letter ISO country code, e.g. IS, not '\(text.prefix(40))'")
+        }
+        return text.uppercased()
+    }
+}

@@ -73,14 +73,7 @@ struct AddCommand: ToolCommand {
         page = parsed.value(Self.page) == nil ? nil : try parsed.integer(Self.page, in: 1...999, default: 1)
         yes = parsed[Self.yes]
         acceptAbove = try parsed.number(Self.acceptAbove, in: 0...1) ?? 0.9
-        if let code = parsed.value(Self.country) {
-            guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-                throw UsageError(message: "--country takes a two-letter ISO code, e.g. IS, not '\(code.prefix(40))'")
-            }
-            country = code.uppercased()
-        } else {
-            country = nil
-        }
+        country = try parsed.value(Self.country).map { try CountryCodeOption.parse($0, option: "--country") }
         if let code = parsed.value(Self.airport) {
             guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 throw UsageError(message: "--airport takes a three-letter IATA code, e.g. KEF, not '\(code.prefix(40))'")
@@ -90,7 +83,7 @@ struct AddCommand: ToolCommand {
             airport = nil
         }
         if let day = parsed.value(Self.date) {
-            guard ReviewSession.isCalendarDay(day) else {
+            guard CalendarDay(day) != nil else {
                 throw UsageError(message: "--date takes a day as YYYY-MM-DD, e.g. 2019-07-12, not '\(day.prefix(40))'")
             }
             date = day

@@ -240,7 +240,7 @@ final class ReviewSession {
             guard let text = prompt("Date (YYYY-MM-DD, empty = unknown): ", initial: draft.date ?? "", over: screen) else { return nil }
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { draft.date = nil; return nil }
-            guard Self.isCalendarDay(trimmed) else { return "'\(trimmed.prefix(20))' is not a day; type it as YYYY-MM-DD, e.g. 2019-07-12" }
+            guard CalendarDay(trimmed) != nil else { return "'\(trimmed.prefix(20))' is not a day; type it as YYYY-MM-DD, e.g. 2019-07-12" }
             draft.date = trimmed
         case .direction:
             let options: [Direction?] = [.arrival, .departure, nil]
@@ -270,17 +270,6 @@ final class ReviewSession {
             break
         }
         return nil
-    }
-
-    /// `YYYY-MM-DD` naming a day that exists.
-    static func isCalendarDay(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), d >= 1
-        else { return false }
-        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-        return d <= days
     }
 
     /// A list of labels to pick one from; nil when the person went back.

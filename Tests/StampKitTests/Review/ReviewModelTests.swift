@@ -66,7 +66,7 @@ import Testing
     @Test(arguments: [("2019-07-12", true), ("2020-02-29", true), ("2019-02-29", false), ("2019-13-01", false),
                       ("2019-7-12", false), ("12.07.2019", false), ("", false), ("2019-04-31", false)])
     func calendarDays(text: String, valid: Bool) {
-        #expect(ReviewSession.isCalendarDay(text) == valid)
+        #expect((CalendarDay(text) != nil) == valid, "the day the review accepts when it is typed")
     }
 
     @Test func linesAreCutToTheWidthWithoutBreakingColours() {
