@@ -79,7 +79,7 @@ func recordLine(_ r: StampRecord) -> String {
         return count >= width ? text : text + String(repeating: " ", count: width - count)
     }
     var parts: [String] = [padded("#\(r.id ?? 0)", 6)]
-    parts.append(r.date?.description ?? "????-??-??")
+    parts.append(r.date?.description ?? "no date   ")
     parts.append(padded(r.direction?.rawValue ?? "–", 9))
     var place = r.country.map { "\($0.id) \($0.name)" } ?? "(no country)"
     let below = [r.region?.name, r.city?.name].compactMap { $0 }
