@@ -243,12 +243,12 @@ def shrink(stamp, scale):
 
 
 def drop_out(rng, mask, share):
-    """Remove ink in dry spots, each about a stroke wide, covering `share` of the stamp's area.
+    """Remove ink in dry spots, each about a stroke wide or less, covering `share` of the stamp's area.
 
     Spots this small take ink from every word without removing whole letters, so a
     person still reads the stamp, as on a pad that dried unevenly.
     """
-    cells = (max(8, mask.width // 14), max(6, mask.height // 14))
+    cells = (max(8, mask.width // 6), max(6, mask.height // 6))
     field = ms.smooth_field(rng, mask.size, cells, 0.0, 1.0)
     hist = field.histogram()
     target, total, cut = share * mask.width * mask.height, 0, 0
@@ -288,7 +288,7 @@ def finish(rng, img, level, stamp_box, signed):
         cy = rng.uniform(y0 + 0.3 * (y1 - y0), y0 + 0.7 * (y1 - y0))
         span = 0.5 * (x1 - x0)
         sx = rng.uniform(x0 - 0.2 * span, x0 + span)
-        img = ms.add_scribble(rng, img, (int(sx), int(cy - 60), int(sx + span + 80), int(cy + 60)))
+        img = ms.add_scribble(rng, img, (int(sx), int(cy - 35), int(sx + span + 60), int(cy + 35)))
     lo = {"easy": 0.88, "medium": 0.7, "hard": 0.72}[level]
     light = ms.smooth_field(rng, (w, h), (3, 3), lo, 1.0)
     img = ImageChops.multiply(img, Image.merge("RGB", (light, light, light)))
