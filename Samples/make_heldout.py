@@ -265,7 +265,7 @@ def photo(rng, stamp, level, ink, tint, angle):
     m = ms.ink_mask(rng, stamp, 1.0)
     if level != "easy":
         # Uneven pressure: one side of the stamp pressed harder than the other.
-        m = ImageChops.multiply(m, ms.smooth_field(rng, m.size, (3, 2), 0.45, 1.0))
+        m = ImageChops.multiply(m, ms.smooth_field(rng, m.size, (3, 2), 0.6, 1.0))
         m = drop_out(rng, m, 0.12 if level == "medium" else 0.28)
     m = m.point(ms.lut(0, strength))
     m = m.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=0)
