@@ -61,7 +61,7 @@ SCHENGEN = [
     ("B", "LIÈGE AÉROPORT", "BE", "LGG", "air"),
     ("A", "FLUGHAFEN GRAZ", "AT", "GRZ", "air"),
     ("A", "FLUGHAFEN INNSBRUCK", "AT", "INN", "air"),
-    ("CH", "EUROAIRPORT BASEL", "CH", "BSL", "air"),
+    ("CH", "AEROPORTO DI LUGANO", "CH", "LUG", "air"),
     ("PL", "LOTNISKO WROCŁAW", "PL", "WRO", "air"),
     ("PL", "LOTNISKO KATOWICE", "PL", "KTW", "air"),
     ("PL", "MEDYKA", "PL", None, "land"),
