@@ -1,0 +1,147 @@
+import CLeptonica
+import Foundation
+
+/// Finding the stamps on a photographed passport page: where the coloured ink is, grouped into
+/// stamp-sized regions, without the page's own print.
+extension StampImage {
+    /// Long side the page is searched at: stamps stay hundreds of pixels wide, while the
+    /// morphology and the component pass cost a fraction of the full photo.
+    static let regionSearchSide = 800
+
+    /// The stamps on this page photo, as boxes in this image's pixels, padded a little and in
+    /// reading order (top to bottom, left to right within a row). A blank page gives none.
+    public func stampRegions() throws -> [PixelBox] {
+        let long = max(width, height)
+        guard long >= 64 else { return [] }
+        let small = try scaledDown(toLongSide: Self.regionSearchSide)
+        let scale = Double(long) / Double(max(small.width, small.height))
+        let ink = try small.inkSeparated().binarised(threshold: Self.regionInkLevel)
+        let side = max(small.width, small.height)
+        let counts = try InkCounts(ink)
+        // Letters, the rule under a heading and the stamp's frame sit within a few letter widths
+        // of each other; two stamps on a page seldom sit that close.
+        let gap = max(3, side / 60)
+        let joined = try ink.closed(brickWidth: gap, height: gap)
+        var boxes = try joined.connectedComponents().filter { box in
+            // Specks of paper grain and thin security lines: too small or too thin to be a stamp
+            // or a piece of one.
+            let thin = min(box.width, box.height), thick = max(box.width, box.height)
+            return thick >= side / 40 && thin >= side / 120
+        }
+        boxes = Self.mergedNearby(boxes, within: gap)
+        let minimum = side / 10
+        boxes = boxes.filter { box in
+            let thin = min(box.width, box.height), thick = max(box.width, box.height)
+            // A stamp is a sizeable, roughly compact patch; a printed page border or a rule is
+            // long and thin, a page number small.
+            guard thick >= minimum, thin >= minimum / 2, Double(thick) / Double(thin) <= 4 else { return false }
+            let fill = Double(counts.ink(in: box)) / Double(box.width * box.height)
+            // Ink covering almost nothing is a stretch of guilloche that closed into a patch;
+            // ink covering most of it is a shadow or a fold, not lettering.
+            return fill >= Self.regionMinimumFill && fill <= 0.7
+        }
+        let pad = Double(side) / 80
+        let regions = boxes.map { box -> PixelBox in
+            let x0 = max(0, Int((Double(box.x) - pad) * scale))
+            let y0 = max(0, Int((Double(box.y) - pad) * scale))
+            let x1 = min(width, Int((Double(box.x + box.width) + pad) * scale))
+            let y1 = min(height, Int((Double(box.y + box.height) + pad) * scale))
+            return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        return Self.readingOrder(regions)
+    }
+
+    /// Ink darker than this (0…255, on the separated ink) counts for finding stamps.
+    static let regionInkLevel = 128
+    /// Share of a region's pixels that must be ink for it to be a stamp.
+    static let regionMinimumFill = 0.03
+
+    /// Boxes that overlap or lie within `gap` of each other, joined until none do, so a stamp's
+    /// frame and the words inside it that closing left apart become one region.
+    static func mergedNearby(_ boxes: [PixelBox], within gap: Int) -> [PixelBox] {
+        var boxes = boxes
+        var changed = true
+        while changed {
+            changed = false
+            outer: for i in boxes.indices {
+                for j in boxes.indices where j > i {
+                    let a = boxes[i], b = boxes[j]
+                    let apartX = max(a.x, b.x) - min(a.x + a.width, b.x + b.width)
+                    let apartY = max(a.y, b.y) - min(a.y + a.height, b.y + b.height)
+                    if apartX <= gap && apartY <= gap {
+                        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+                        let x1 = max(a.x + a.width, b.x + b.width), y1 = max(a.y + a.height, b.y + b.height)
+                        boxes[i] = PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                        boxes.remove(at: j)
+                        changed = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return boxes
+    }
+
+    /// Boxes in reading order: rows formed by boxes whose vertical centres fall within one
+    /// another's height, rows top to bottom, boxes in a row left to right.
+    static func readingOrder(_ boxes: [PixelBox]) -> [PixelBox] {
+        let byTop = boxes.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+        var rows: [[PixelBox]] = []
+        for box in byTop {
+            let centre = box.y + box.height / 2
+            if let last = rows.last, let first = last.first, centre < first.y + first.height {
+                rows[rows.count - 1].append(box)
+            } else {
+                rows.append([box])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.x < $1.x } }
+    }
+
+    /// A colour copy with each box outlined, for a person to check what was found.
+    public func withBoxesDrawn(_ boxes: [PixelBox], lineWidth: Int = 6) throws -> StampImage {
+        guard let colour = pixConvertTo32(pix) else {
+            throw ImageError(.operationFailed, "Leptonica could not make a colour copy to draw on; try another export of the photo")
+        }
+        for box in boxes {
+            var drawn = boxCreate(l_int32(box.x), l_int32(box.y), l_int32(box.width), l_int32(box.height))
+            guard drawn != nil else { continue }
+            pixRenderBoxArb(colour, drawn, l_int32(lineWidth), 255, 0, 0)
+            boxDestroy(&drawn)
+        }
+        return StampImage(adopting: colour)
+    }
+}
+
+/// Ink pixel counts of a 1-bit image as a summed-area table, so the ink inside any box costs
+/// four look-ups.
+struct InkCounts {
+    private let table: [Int]
+    private let width: Int
+
+    init(_ image: StampImage) throws {
+        guard image.isBinary, let data = pixGetData(image.pix) else {
+            throw ImageError(.operationFailed, "ink is counted on a binarised image only")
+        }
+        let w = image.width, h = image.height, wpl = Int(pixGetWpl(image.pix))
+        var table = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
+            let row = data + y * wpl
+            var run = 0
+            for x in 0..<w {
+                // The leftmost pixel of a 32-pixel word is its high bit.
+                run += Int((row[x >> 5] >> UInt32(31 - (x & 31))) & 1)
+                table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + run
+            }
+        }
+        self.table = table
+        width = w
+    }
+
+    /// Ink pixels inside `box`.
+    func ink(in box: PixelBox) -> Int {
+        let w = width + 1
+        let x0 = box.x, y0 = box.y, x1 = box.x + box.width, y1 = box.y + box.height
+        return table[y1 * w + x1] - table[y0 * w + x1] - table[y1 * w + x0] + table[y0 * w + x0]
+    }
+}
