@@ -20,7 +20,7 @@ extension StampImage {
         let counts = try InkCounts(ink)
         // Letters, the rule under a heading and the stamp's frame sit within a few letter widths
         // of each other; two stamps on a page seldom sit that close.
-        let gap = max(3, side / 60)
+        let gap = max(3, side / 100)
         let joined = try ink.closed(brickWidth: gap, height: gap)
         var boxes = try joined.connectedComponents().filter { box in
             // Specks of paper grain and thin security lines: too small or too thin to be a stamp
@@ -28,7 +28,7 @@ extension StampImage {
             let thin = min(box.width, box.height), thick = max(box.width, box.height)
             return thick >= side / 40 && thin >= side / 120
         }
-        boxes = Self.mergedNearby(boxes, within: gap)
+        boxes = Self.mergedNested(boxes)
         let minimum = side / 10
         boxes = boxes.filter { box in
             let thin = min(box.width, box.height), thick = max(box.width, box.height)
@@ -52,13 +52,14 @@ extension StampImage {
     }
 
     /// Ink darker than this (0…255, on the separated ink) counts for finding stamps.
-    static let regionInkLevel = 128
+    static let regionInkLevel = 200
     /// Share of a region's pixels that must be ink for it to be a stamp.
     static let regionMinimumFill = 0.03
 
-    /// Boxes that overlap or lie within `gap` of each other, joined until none do, so a stamp's
-    /// frame and the words inside it that closing left apart become one region.
-    static func mergedNearby(_ boxes: [PixelBox], within gap: Int) -> [PixelBox] {
+    /// Boxes joined while one lies mostly inside another, so a stamp's frame and the words
+    /// inside it that closing left apart become one region, while tilted neighbours whose
+    /// corners merely overlap stay apart.
+    static func mergedNested(_ boxes: [PixelBox]) -> [PixelBox] {
         var boxes = boxes
         var changed = true
         while changed {
@@ -66,9 +67,11 @@ extension StampImage {
             outer: for i in boxes.indices {
                 for j in boxes.indices where j > i {
                     let a = boxes[i], b = boxes[j]
-                    let apartX = max(a.x, b.x) - min(a.x + a.width, b.x + b.width)
-                    let apartY = max(a.y, b.y) - min(a.y + a.height, b.y + b.height)
-                    if apartX <= gap && apartY <= gap {
+                    let overlapX = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+                    let overlapY = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+                    guard overlapX > 0, overlapY > 0 else { continue }
+                    let smaller = min(a.width * a.height, b.width * b.height)
+                    if Double(overlapX * overlapY) >= Self.nestedShare * Double(smaller) {
                         let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
                         let x1 = max(a.x + a.width, b.x + b.width), y1 = max(a.y + a.height, b.y + b.height)
                         boxes[i] = PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -81,6 +84,9 @@ extension StampImage {
         }
         return boxes
     }
+
+    /// Share of the smaller box that must lie inside the larger for the two to be one stamp.
+    static let nestedShare = 0.5
 
     /// Boxes in reading order: rows formed by boxes whose vertical centres fall within one
     /// another's height, rows top to bottom, boxes in a row left to right.
