@@ -35,6 +35,9 @@ extension StampImage {
             // A stamp is a sizeable, roughly compact patch; a printed page border or a rule is
             // long and thin, a page number small.
             guard thick >= minimum, thin >= minimum / 2, Double(thick) / Double(thin) <= 4 else { return false }
+            // Security print closed into one patch across the page (on a blank page the lines
+            // are the strongest "ink" there is): no stamp spans most of the page both ways.
+            if box.width > small.width * 3 / 4 && box.height > small.height * 3 / 4 { return false }
             let fill = Double(counts.ink(in: box)) / Double(box.width * box.height)
             // Ink covering almost nothing is a stretch of guilloche that closed into a patch;
             // ink covering most of it is a shadow or a fold, not lettering.
