@@ -21,12 +21,15 @@ extension StampImage {
         // Letters, the rule under a heading and the stamp's frame sit within a few letter widths
         // of each other; two stamps on a page seldom sit that close.
         let gap = max(3, side / 100)
-        let joined = try ink.closed(brickWidth: gap, height: gap)
-        var boxes = try joined.connectedComponents().filter { box in
-            // Specks of paper grain and thin security lines: too small or too thin to be a stamp
-            // or a piece of one.
-            let thin = min(box.width, box.height), thick = max(box.width, box.height)
-            return thick >= side / 40 && thin >= side / 120
+        var boxes: [PixelBox] = []
+        // Each ink colour on its own: two stamps that touch are seldom in the same ink.
+        for mask in try Self.inkByColour(ink, colours: small) {
+            boxes += try mask.closed(brickWidth: gap, height: gap).connectedComponents().filter { box in
+                // Specks of paper grain and thin security lines: too small or too thin to be a
+                // stamp or a piece of one.
+                let thin = min(box.width, box.height), thick = max(box.width, box.height)
+                return thick >= side / 40 && thin >= side / 120
+            }
         }
         boxes = Self.mergedNested(boxes)
         let minimum = side / 10
@@ -53,6 +56,81 @@ extension StampImage {
         }
         return Self.readingOrder(regions)
     }
+
+    /// The ink split by colour into 1-bit masks, one per hue sector (and one for black or gray
+    /// ink), leaving out colours with too little ink to hold a stamp. A gray page gives the ink as
+    /// it is. A stamp whose hue straddles two sectors comes back in both, nested in one box,
+    /// and is joined again by `mergedNested`.
+    static func inkByColour(_ ink: StampImage, colours: StampImage) throws -> [StampImage] {
+        guard colours.depth == 32, pixGetColormap(colours.pix) == nil, let inkData = pixGetData(ink.pix),
+              let colourData = pixGetData(colours.pix) else { return [ink] }
+        let w = ink.width, h = ink.height, inkWords = Int(pixGetWpl(ink.pix)), colourWords = Int(pixGetWpl(colours.pix))
+        let classes = 7
+        // The paper's colour, the median of each channel (most of a page is paper): ink is
+        // judged by what it takes away from the paper, so a tinted page does not tint the ink.
+        var histogram = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        for y in 0..<h {
+            let colourRow = colourData + y * colourWords
+            for x in 0..<w {
+                let word = colourRow[x]
+                histogram[0][Int(word >> 24)] += 1
+                histogram[1][Int((word >> 16) & 0xFF)] += 1
+                histogram[2][Int((word >> 8) & 0xFF)] += 1
+            }
+        }
+        let paper = histogram.map { channel -> Int in
+            var seen = 0
+            for (level, n) in channel.enumerated() {
+                seen += n
+                if seen * 2 >= w * h { return level }
+            }
+            return 255
+        }
+        var label = [UInt8](repeating: UInt8.max, count: w * h)
+        var count = [Int](repeating: 0, count: classes)
+        for y in 0..<h {
+            let inkRow = inkData + y * inkWords, colourRow = colourData + y * colourWords
+            for x in 0..<w where (inkRow[x >> 5] >> UInt32(31 - (x & 31))) & 1 == 1 {
+                let word = colourRow[x]
+                // The ink's colour as it would look on white paper.
+                let r = 255 - max(0, paper[0] - Int(word >> 24)), g = 255 - max(0, paper[1] - Int((word >> 16) & 0xFF)),
+                    b = 255 - max(0, paper[2] - Int((word >> 8) & 0xFF))
+                let high = max(r, g, b), low = min(r, g, b), chroma = high - low
+                var sector = 6
+                if chroma >= Self.colouredChroma {
+                    // Hue in degrees, sectors centred on red, yellow, green, cyan, blue, magenta.
+                    var hue: Double
+                    if high == r { hue = 60 * Double(g - b) / Double(chroma) }
+                    else if high == g { hue = 120 + 60 * Double(b - r) / Double(chroma) }
+                    else { hue = 240 + 60 * Double(r - g) / Double(chroma) }
+                    hue = (hue + 30 + 360).truncatingRemainder(dividingBy: 360)
+                    sector = min(5, Int(hue / 60))
+                }
+                label[y * w + x] = UInt8(sector)
+                count[sector] += 1
+            }
+        }
+        let enough = max(50, w * h / 2000)
+        var masks: [StampImage] = []
+        for sector in 0..<classes where count[sector] >= enough {
+            guard let mask = pixCreate(l_int32(w), l_int32(h), 1), let data = pixGetData(mask) else {
+                throw ImageError(.operationFailed, "Leptonica could not make an image for one ink colour; try again with a smaller photo")
+            }
+            let words = Int(pixGetWpl(mask))
+            for y in 0..<h {
+                let row = data + y * words
+                for x in 0..<w where label[y * w + x] == UInt8(sector) {
+                    row[x >> 5] |= UInt32(1) << UInt32(31 - (x & 31))
+                }
+            }
+            masks.append(StampImage(adopting: mask))
+        }
+        return masks
+    }
+
+    /// Spread between a pixel's strongest and weakest channel above which its ink has a hue;
+    /// below it, black or gray ink (or faded ink close to the paper) is one class.
+    static let colouredChroma = 40
 
     /// Ink darker than this (0…255, on the separated ink) counts for finding stamps.
     static let regionInkLevel = 200
