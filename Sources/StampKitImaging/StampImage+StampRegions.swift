@@ -130,7 +130,7 @@ extension StampImage {
 
     /// Spread between a pixel's strongest and weakest channel above which its ink has a hue;
     /// below it, black or gray ink (or faded ink close to the paper) is one class.
-    static let colouredChroma = 40
+    static let colouredChroma = 32
 
     /// Ink darker than this (0…255, on the separated ink) counts for finding stamps.
     static let regionInkLevel = 200
