@@ -63,8 +63,11 @@ import Testing
         return DrawnStamp(box: PixelBox(x: centreX - radius, y: centreY - radius, width: 2 * radius, height: 2 * radius))
     }
 
-    /// Writes the page as a 24-bit BMP (bottom row first, rows padded to four bytes) and loads it.
-    static func load(_ bytes: [UInt8]) throws -> StampImage {
+    /// Writes the page and loads it.
+    static func load(_ bytes: [UInt8]) throws -> StampImage { try StampImage(contentsOf: write(bytes)) }
+
+    /// Writes the page as a 24-bit BMP (bottom row first, rows padded to four bytes).
+    static func write(_ bytes: [UInt8]) throws -> URL {
         let rowBytes = (width * 3 + 3) / 4 * 4
         var file = Data()
         func le32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { file.append(contentsOf: $0) } }
@@ -83,13 +86,20 @@ import Testing
         }
         let url = try ImagingFixtures.scratch().appendingPathComponent("page.bmp")
         try file.write(to: url)
-        return try StampImage(contentsOf: url)
+        return url
+    }
+
+    /// A page with a violet rectangle near the top and a blue ring below it.
+    static func twoStampPage() -> (page: [UInt8], stamps: [DrawnStamp]) {
+        var page = paper()
+        let ring = ringStamp(&page, centreX: 400, centreY: 560, radius: 110, colour: (40, 60, 170))
+        let rectangle = rectangleStamp(&page, at: PixelBox(x: 60, y: 90, width: 300, height: 170), colour: (120, 50, 140))
+        return (page, [rectangle, ring])
     }
 
     @Test func twoStampsOnSecurityLinesGiveTwoRegionsInReadingOrder() throws {
-        var page = Self.paper()
-        let ring = Self.ringStamp(&page, centreX: 400, centreY: 560, radius: 110, colour: (40, 60, 170))
-        let rectangle = Self.rectangleStamp(&page, at: PixelBox(x: 60, y: 90, width: 300, height: 170), colour: (120, 50, 140))
+        let (page, stamps) = Self.twoStampPage()
+        let rectangle = stamps[0], ring = stamps[1]
         let regions = try Self.load(page).stampRegions()
         #expect(regions.count == 2, "found \(regions)")
         guard regions.count == 2 else { return }
