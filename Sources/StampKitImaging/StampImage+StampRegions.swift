@@ -18,12 +18,14 @@ extension StampImage {
         let ink = try small.inkSeparated().binarised(threshold: Self.regionInkLevel)
         let side = max(small.width, small.height)
         let counts = try InkCounts(ink)
+        let split = try Self.inkByColour(ink, colours: small)
+        let strongCounts = try split.strong.map(InkCounts.init)
         // Letters, the rule under a heading and the stamp's frame sit within a few letter widths
         // of each other; two stamps on a page seldom sit that close.
         let gap = max(3, side / 100)
         var boxes: [PixelBox] = []
         // Each ink colour on its own: two stamps that touch are seldom in the same ink.
-        for mask in try Self.inkByColour(ink, colours: small) {
+        for mask in split.masks {
             boxes += try mask.closed(brickWidth: gap, height: gap).connectedComponents().filter { box in
                 // Specks of paper grain and thin security lines: too small or too thin to be a
                 // stamp or a piece of one.
@@ -38,9 +40,11 @@ extension StampImage {
             // A stamp is a sizeable, roughly compact patch; a printed page border or a rule is
             // long and thin, a page number small.
             guard thick >= minimum, thin >= minimum / 2, Double(thick) / Double(thin) <= 4 else { return false }
-            // Security print closed into one patch across the page (on a blank page the lines
-            // are the strongest "ink" there is): no stamp spans most of the page both ways.
-            if box.width > small.width * 3 / 4 && box.height > small.height * 3 / 4 { return false }
+            // On a blank page the security print is the strongest "ink" there is and closes into
+            // patches; a stamp has strokes clearly darker than the paper.
+            if let strongCounts, Double(strongCounts.ink(in: box)) < Self.regionMinimumStrong * Double(box.width * box.height) {
+                return false
+            }
             let fill = Double(counts.ink(in: box)) / Double(box.width * box.height)
             // Ink covering almost nothing is a stretch of guilloche that closed into a patch;
             // ink covering most of it is a shadow or a fold, not lettering.
@@ -61,9 +65,11 @@ extension StampImage {
     /// ink), leaving out colours with too little ink to hold a stamp. A gray page gives the ink as
     /// it is. A stamp whose hue straddles two sectors comes back in both, nested in one box,
     /// and is joined again by `mergedNested`.
-    static func inkByColour(_ ink: StampImage, colours: StampImage) throws -> [StampImage] {
+    /// Also gives the ink clearly darker than the paper (`strongDrop` in some channel), nil on
+    /// a gray page.
+    static func inkByColour(_ ink: StampImage, colours: StampImage) throws -> (masks: [StampImage], strong: StampImage?) {
         guard colours.depth == 32, pixGetColormap(colours.pix) == nil, let inkData = pixGetData(ink.pix),
-              let colourData = pixGetData(colours.pix) else { return [ink] }
+              let colourData = pixGetData(colours.pix) else { return ([ink], nil) }
         let w = ink.width, h = ink.height, inkWords = Int(pixGetWpl(ink.pix)), colourWords = Int(pixGetWpl(colours.pix))
         let classes = 7
         // The paper's colour, the median of each channel (most of a page is paper): ink is
@@ -87,6 +93,7 @@ extension StampImage {
             return 255
         }
         var label = [UInt8](repeating: UInt8.max, count: w * h)
+        var strong = [Bool](repeating: false, count: w * h)
         var count = [Int](repeating: 0, count: classes)
         for y in 0..<h {
             let inkRow = inkData + y * inkWords, colourRow = colourData + y * colourWords
@@ -95,6 +102,7 @@ extension StampImage {
                 // The ink's colour as it would look on white paper.
                 let r = 255 - max(0, paper[0] - Int(word >> 24)), g = 255 - max(0, paper[1] - Int((word >> 16) & 0xFF)),
                     b = 255 - max(0, paper[2] - Int((word >> 8) & 0xFF))
+                if 255 - min(r, g, b) >= Self.strongDrop { strong[y * w + x] = true }
                 let high = max(r, g, b), low = min(r, g, b), chroma = high - low
                 var sector = 6
                 if chroma >= Self.colouredChroma {
@@ -111,22 +119,31 @@ extension StampImage {
             }
         }
         let enough = max(50, w * h / 2000)
-        var masks: [StampImage] = []
-        for sector in 0..<classes where count[sector] >= enough {
+        func mask(_ isInk: (Int) -> Bool) throws -> StampImage {
             guard let mask = pixCreate(l_int32(w), l_int32(h), 1), let data = pixGetData(mask) else {
                 throw ImageError(.operationFailed, "Leptonica could not make an image for one ink colour; try again with a smaller photo")
             }
             let words = Int(pixGetWpl(mask))
             for y in 0..<h {
                 let row = data + y * words
-                for x in 0..<w where label[y * w + x] == UInt8(sector) {
+                for x in 0..<w where isInk(y * w + x) {
                     row[x >> 5] |= UInt32(1) << UInt32(31 - (x & 31))
                 }
             }
-            masks.append(StampImage(adopting: mask))
+            return StampImage(adopting: mask)
         }
-        return masks
+        var masks: [StampImage] = []
+        for sector in 0..<classes where count[sector] >= enough {
+            masks.append(try mask { label[$0] == UInt8(sector) })
+        }
+        return (masks, try mask { strong[$0] })
     }
+
+    /// How far below the paper, in its most absorbed channel, ink is clearly ink: above the
+    /// security print, below faded stamp ink.
+    static let strongDrop = 36
+    /// Share of a region's pixels that must be clearly dark ink.
+    static let regionMinimumStrong = 0.005
 
     /// Spread between a pixel's strongest and weakest channel above which its ink has a hue;
     /// below it, black or gray ink (or faded ink close to the paper) is one class.
