@@ -114,6 +114,17 @@ import Testing
         }
     }
 
+    @Test func touchingStampsInDifferentInksComeApart() throws {
+        var page = Self.paper()
+        // The green stamp's frame runs into the violet one's: one shape in black and white.
+        let violet = Self.rectangleStamp(&page, at: PixelBox(x: 40, y: 200, width: 280, height: 170), colour: (120, 50, 140))
+        let green = Self.rectangleStamp(&page, at: PixelBox(x: 316, y: 260, width: 260, height: 170), colour: (40, 120, 60))
+        let regions = try Self.load(page).stampRegions()
+        #expect(regions.count == 2, "found \(regions)")
+        guard regions.count == 2 else { return }
+        #expect(regions[0].x + regions[0].width < green.box.x + 40 && regions[1].x > violet.box.x + violet.box.width - 40, "\(regions)")
+    }
+
     @Test func blankPageWithSecurityLinesGivesNoRegion() throws {
         let regions = try Self.load(Self.paper()).stampRegions()
         #expect(regions.isEmpty, "found \(regions) on a blank page")
