@@ -33,6 +33,7 @@ enum Tool {
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
+            "bench stamps": BenchStampsCommand.self,
             "bench ocr": BenchOCRCommand.self,
             "places near": PlacesNearCommand.self,
             "places search": PlacesSearchCommand.self,

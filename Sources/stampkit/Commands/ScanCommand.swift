@@ -6,6 +6,8 @@ struct ScanCommand: ToolCommand {
     static let json = Flag("json", help: "One JSON object per image (JSON Lines), as in the README's contract.")
     static let top = ValueOption("top", "N", help: "Show at most N candidates per image (default 3).")
     static let jobs = ValueOption("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores).")
+    static let stamps = Flag("stamps", help: "Treat each image as a page: list the stamp regions found on it (with --json: their boxes).")
+    static let debugImage = ValueOption("debug-image", "OUT.png", help: "With --stamps: draw the regions found on the page into OUT.png.")
     static let image = Argument("image", help: "Stamp photos (JPEG, PNG, TIFF, WebP, BMP, GIF, HEIC).", repeating: true)
     static let spec = CommandSpec(
         name: "scan",
@@ -21,6 +23,8 @@ struct ScanCommand: ToolCommand {
             Self.json,
             Self.top,
             Self.jobs,
+            Self.stamps,
+            Self.debugImage,
             GazetteerOption.spec,
         ])
 
@@ -30,6 +34,8 @@ struct ScanCommand: ToolCommand {
     let top: Int
     let jobs: Int
     let gazetteer: URL
+    let stamps: Bool
+    let debugImage: String?
 
     init(_ parsed: ParsedCommand) throws {
         images = parsed.arguments(Self.image)
@@ -38,9 +44,13 @@ struct ScanCommand: ToolCommand {
         top = try parsed.integer(Self.top, in: 1...50, default: 3)
         jobs = try parsed.integer(Self.jobs, in: 1...64, default: ProcessInfo.processInfo.activeProcessorCount)
         gazetteer = GazetteerOption.resolve(parsed)
+        stamps = parsed[Self.stamps]
+        debugImage = parsed.value(Self.debugImage)
+        if debugImage != nil && !stamps { throw UsageError(message: "--debug-image draws stamp regions: add --stamps") }
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
+        if stamps { return try ScanStamps.run(pages: images, json: json, debugImage: debugImage, terminal: terminal) }
         // Fail early and once on what every image needs: the gazetteer and the language data.
         let lexicon = try Lexicon(files: Gazetteer(path: gazetteer).lexiconFiles())
         _ = try TesseractStampReader(languages: reading.options.languages)

@@ -13,7 +13,7 @@ import Testing
 
 @Suite struct CLITests {
     @Test(arguments: [
-        "", "scan", "ocr", "gazetteer", "gazetteer build", "gazetteer info", "bench", "bench scan", "bench gazetteer",
+        "", "scan", "ocr", "gazetteer", "gazetteer build", "gazetteer info", "bench", "bench scan", "bench stamps", "bench gazetteer",
         "places", "places search", "places show", "places list", "places near", "mrz", "bench mrz", "bench ocr", "eval",
     ])
     func everyCommandHasHelp(command: String) throws {

@@ -1,0 +1,42 @@
+import Foundation
+import StampKit
+
+/// `stampkit scan --stamps PAGE...`: the stamp regions found on each page photo, listed (or as
+/// JSON boxes) and optionally drawn on the page for a person to check.
+enum ScanStamps {
+    /// Lists the regions of each page; a bad page is reported and the rest still run.
+    static func run(pages: [String], json: Bool, debugImage: String?, terminal: Terminal) throws -> Int32 {
+        if debugImage != nil && pages.count != 1 {
+            throw UsageError(message: "--debug-image draws one page: give exactly one page photo with it")
+        }
+        var firstFailure: CarriedFailure?
+        for page in pages {
+            do {
+                let image = try StampImage(contentsOf: URL(fileURLWithPath: page))
+                let regions = try image.stampRegions()
+                if json {
+                    terminal.result(.object([
+                        ("image", .string(page)),
+                        ("stamps", .array(regions.map { box in
+                            .object([("box", .array([.int(box.x), .int(box.y), .int(box.x + box.width), .int(box.y + box.height)]))])
+                        })),
+                    ]))
+                } else {
+                    terminal.result("\(page): \(regions.count) stamp\(regions.count == 1 ? "" : "s")")
+                    for (index, box) in regions.enumerated() {
+                        terminal.result("  \(index + 1). x \(box.x)…\(box.x + box.width), y \(box.y)…\(box.y + box.height) (\(box.width)×\(box.height))")
+                    }
+                }
+                if let debugImage {
+                    try image.withBoxesDrawn(regions).writePNG(to: URL(fileURLWithPath: debugImage))
+                    terminal.note("drew \(regions.count) region\(regions.count == 1 ? "" : "s") on \(debugImage)")
+                }
+            } catch {
+                let failure = CarriedFailure(error, image: "\(page): error")
+                terminal.note(failure.message)
+                if firstFailure == nil { firstFailure = failure }
+            }
+        }
+        return firstFailure?.failureClass.exitCode ?? 0
+    }
+}
