@@ -21,6 +21,7 @@ enum Tool {
             "scan": ScanCommand.self,
             "ocr": OCRCommand.self,
             "list": ListCommand.self,
+            "gallery": GalleryCommand.self,
             "show": ShowCommand.self,
             "edit": EditCommand.self,
             "rm": RemoveCommand.self,
