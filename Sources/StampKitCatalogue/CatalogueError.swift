@@ -33,6 +33,8 @@ public struct CatalogueError: StampKitFailure, Equatable {
         case failed = "catalogue-failed"
         /// The catalogue holds no stamps, so there is nothing to show or export.
         case empty = "catalogue-empty"
+        /// A file the person asked to write (an export) cannot be written there.
+        case outputNotWritable = "output-not-writable"
     }
 
     /// Which way it failed.
@@ -52,7 +54,7 @@ public struct CatalogueError: StampKitFailure, Equatable {
     /// Refusals of what the person asked are input or usage; the file's problems are database.
     public var failureClass: FailureClass {
         switch kind {
-        case .alreadyCatalogued, .invalidRecord, .sourceMissing, .empty: .input
+        case .alreadyCatalogued, .invalidRecord, .sourceMissing, .empty, .outputNotWritable: .input
         case .recordNotFound, .bookNotFound: .usage
         case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .notACatalogue, .failed: .database
         }

@@ -336,25 +336,48 @@ public final class CatalogueStore {
             if let existing = try Self.recordID(sha256: record.source.sha256, crop: record.crop, in: database) {
                 throw CatalogueError.alreadyCatalogued(existing)
             }
-            let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
-            let now = Date().timeIntervalSince1970
-            let statement = try database.prepare("""
-                INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime,
-                    crop_key, crop_x, crop_y, crop_width, crop_height, rotation,
-                    country_code, country_name, region_id, region_name, city_id, city_name,
-                    airport_iata, airport_name, day, direction, entry_method, book_id, page,
-                    favorite, note, ocr_text, evidence, confidence, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                RETURNING id
-                """)
-            try statement.bind(Self.values(of: record, bookID: bookID) + [.real(now), .real(now)])
-            guard try statement.step() else {
-                throw CatalogueError(.failed, "SQLite saved no row for the stamp; please report this")
-            }
-            return statement.int(at: 0)
+            return try Self.insertRow(record, in: database)
         }
         guard let stored = try self.record(id: id) else { throw CatalogueError.recordNotFound(id) }
         return stored
+    }
+
+    /// Saves every record of `records` whose source hash and crop the catalogue does not hold
+    /// yet, all in one transaction: every one is validated first, and any failure saves none.
+    /// Returns the new numbers and, for each record skipped, the number that already holds it.
+    public func insertNew(_ records: [StampRecord]) throws -> (added: [Int], existing: [Int]) {
+        for record in records { try Self.validate(record) }
+        return try write("importing \(records.count) stamps") { database in
+            var added: [Int] = []
+            var existing: [Int] = []
+            for record in records {
+                if let id = try Self.recordID(sha256: record.source.sha256, crop: record.crop, in: database) {
+                    existing.append(id)
+                } else {
+                    added.append(try Self.insertRow(record, in: database))
+                }
+            }
+            return (added, existing)
+        }
+    }
+
+    private static func insertRow(_ record: StampRecord, in database: Database) throws -> Int {
+        let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
+        let now = Date().timeIntervalSince1970
+        let statement = try database.prepare("""
+            INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime,
+                crop_key, crop_x, crop_y, crop_width, crop_height, rotation,
+                country_code, country_name, region_id, region_name, city_id, city_name,
+                airport_iata, airport_name, day, direction, entry_method, book_id, page,
+                favorite, note, ocr_text, evidence, confidence, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            RETURNING id
+            """)
+        try statement.bind(Self.values(of: record, bookID: bookID) + [.real(now), .real(now)])
+        guard try statement.step() else {
+            throw CatalogueError(.failed, "SQLite saved no row for the stamp; please report this")
+        }
+        return statement.int(at: 0)
     }
 
     /// The record numbered `id`, or nil.

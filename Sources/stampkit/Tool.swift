@@ -22,6 +22,8 @@ enum Tool {
             "ocr": OCRCommand.self,
             "list": ListCommand.self,
             "gallery": GalleryCommand.self,
+            "export": ExportCommand.self,
+            "import": ImportCommand.self,
             "show": ShowCommand.self,
             "edit": EditCommand.self,
             "rm": RemoveCommand.self,
