@@ -157,20 +157,19 @@ public struct Gallery: Sendable {
 }
 
 extension StampRecord {
-    /// The record's places, most specific first: airport (with its code), city, region, country;
-    /// a name equal to the one before it is left out (a city-state's city and country).
+    /// The record's places, most specific first, as a person names them: the city with its
+    /// airport's code (`Keflavík (KEF)`; the airport's own name when there is no city), the
+    /// region, the country; a name equal to the one before it is left out (a city-state).
     public var placeNames: [String] {
         var names: [String] = []
-        if let airport { names.append("\(airport.name) (\(airport.id))") }
-        for name in [city?.name, region?.name, country?.name].compactMap({ $0 }) where names.last != name {
+        if let city {
+            names.append(city.name + (airport.map { " (\($0.id))" } ?? ""))
+        } else if let airport {
+            names.append("\(airport.name) (\(airport.id))")
+        }
+        for name in [region?.name, country?.name].compactMap({ $0 }) where names.last != name {
             names.append(name)
         }
         return names
-    }
-
-    /// The name of the most specific place the record knows (city before airport, which is
-    /// named after it or lies beside it), or nil without any place.
-    public var mostSpecificPlaceName: String? {
-        city?.name ?? airport?.name ?? region?.name ?? country?.name
     }
 }

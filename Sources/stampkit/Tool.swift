@@ -24,6 +24,8 @@ enum Tool {
             "gallery": GalleryCommand.self,
             "export": ExportCommand.self,
             "import": ImportCommand.self,
+            "onthisday": OnThisDayCommand.self,
+            "thennow": ThenNowCommand.self,
             "show": ShowCommand.self,
             "edit": EditCommand.self,
             "rm": RemoveCommand.self,

@@ -45,12 +45,13 @@ extension CatalogueScene {
         try handle.write(contentsOf: data)
     }
 
-    /// Runs `stampkit` with the fixture gazetteer.
+    /// Runs `stampkit` with the fixture gazetteer (through `$STAMPKIT_GAZETTEER`, so commands
+    /// that look no place up take the same arguments).
     func stampkitWithPlaces(_ arguments: [String], environment extra: [String: String] = [:]) throws -> CLI.Outcome {
-        let gazetteer = try FixtureGazetteer.shared.path
         var environment = self.environment
+        environment["STAMPKIT_GAZETTEER"] = try FixtureGazetteer.shared.path
         for (k, v) in extra { environment[k] = v }
-        return try run(executable: CLI.binary.path, arguments + ["--gazetteer", gazetteer], environment: environment)
+        return try run(executable: CLI.binary.path, arguments, environment: environment)
     }
 
     /// Parses a command's stdout as JSON.

@@ -59,7 +59,7 @@ import Testing
         #expect(geometry["coordinates"] as? [Double] == [-22.6056, 63.985])
         let properties = try #require(first["properties"] as? [String: Any])
         #expect(properties["placeLevel"] as? String == "airport" && properties["country"] as? String == "IS")
-        #expect(properties["place"] as? String == "Keflavik International Airport (KEF), Keflavík, Southern Peninsula, Iceland")
+        #expect(properties["place"] as? String == "Keflavík (KEF), Southern Peninsula, Iceland")
         #expect((features[1]["geometry"] as? [String: Any])?["coordinates"] as? [Double] == [-169.5, 10])
     }
 
