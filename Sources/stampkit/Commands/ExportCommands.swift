@@ -45,14 +45,14 @@ struct ExportCommand: ToolCommand {
         var records: [StampRecord]
         switch format {
         case .json:
-            records = try filters.records(in: store)
+            records = try filters.records(in: store, checkingCountry: true)
             text = ListCommand.jsonArray(records, terminal) + "\n"
         case .csv:
-            records = try filters.records(in: store)
+            records = try filters.records(in: store, checkingCountry: true)
             text = RecordCSV.document(records)
         case .geojson:
             let places = try Gazetteer(path: filters.gazetteer)
-            records = try filters.checkedRecords(in: store, places: places)
+            records = try filters.records(in: store, checkingCountry: true, places: places)
             let (collection, unplaced) = try RecordGeoJSON.featureCollection(records) { record in
                 try places.point(
                     airport: record.airport?.id, city: record.city?.id, region: record.region?.id,

@@ -27,7 +27,7 @@ struct GalleryCommand: ToolCommand {
     func run(_ terminal: Terminal) throws -> Int32 {
         let store = try CatalogueOption.openWithStamps(filters.catalogue, terminal)
         let places = try Gazetteer(path: filters.gazetteer)
-        let records = try filters.checkedRecords(in: store, places: places)
+        let records = try filters.records(in: store, checkingCountry: true, places: places)
         let gallery = try Gallery(records: records, continentOf: try places.continentLookup())
         if json {
             let cache = CatalogueOption.thumbnails

@@ -64,32 +64,30 @@ struct RecordFilterOptions {
         gazetteer = GazetteerOption.resolve(parsed)
     }
 
-    /// The records these filters pick; the gazetteer turns `--continent` into the catalogue's
-    /// countries on it (and is opened only then).
-    func records(in store: CatalogueStore) throws -> [StampRecord] {
-        try store.records(matching: resolved(in: store, places: { try Gazetteer(path: gazetteer) }, checkCountry: false))
-    }
-
-    /// As `records(in:)`, for commands that open the gazetteer anyway: a `--country` code the
-    /// gazetteer does not know is refused rather than answered with an empty result that reads
-    /// as "never been there".
-    func checkedRecords(in store: CatalogueStore, places: Gazetteer) throws -> [StampRecord] {
-        try store.records(matching: resolved(in: store, places: { places }, checkCountry: true))
-    }
-
-    private func resolved(in store: CatalogueStore, places: () throws -> Gazetteer, checkCountry: Bool) throws -> RecordFilter {
+    /// The records these filters pick. The gazetteer (`places`, else opened only when needed)
+    /// turns `--continent` into the catalogue's countries on it. With `checkingCountry`, a
+    /// `--country` code the gazetteer does not know is refused rather than answered with an
+    /// empty result that reads as "never been there" (`list` keeps working without a gazetteer).
+    func records(in store: CatalogueStore, checkingCountry: Bool = false, places: Gazetteer? = nil) throws -> [StampRecord] {
+        var opened = places
+        func gazetteer() throws -> Gazetteer {
+            if let opened { return opened }
+            let made = try Gazetteer(path: self.gazetteer)
+            opened = made
+            return made
+        }
         var filter = filter
-        if checkCountry, let code = filter.countryCodes?.first, try places().country(code: code) == nil {
+        if checkingCountry, let code = filter.countryCodes?.first, try gazetteer().country(code: code) == nil {
             throw UsageError(message: "--country \(code): no country has that code in the gazetteer; 'stampkit places search NAME' shows a country's code")
         }
         if let continent {
             var all = filter
             all.countryCodes = nil
             let codes = Set(try store.records(matching: all).compactMap { $0.country?.id })
-            let gazetteer = try places()
-            let onContinent = Set(try codes.filter { try gazetteer.country(code: $0)?.continent == continent })
+            let places = try gazetteer()
+            let onContinent = Set(try codes.filter { try places.country(code: $0)?.continent == continent })
             filter.countryCodes = filter.countryCodes.map { $0.intersection(onContinent) } ?? onContinent
         }
-        return filter
+        return try store.records(matching: filter)
     }
 }
