@@ -93,32 +93,25 @@ public struct Gallery: Sendable {
     /// Groups `records` (kept in their order within each country). `continentOf` gives a
     /// country code's continent code and name, or nil when it does not know the country.
     public init(records: [StampRecord], continentOf: (String) throws -> (code: String, name: String)?) rethrows {
+        // Records by country code ("" for none), appended in place: building each group's
+        // struct while adding would copy its stamps once per record.
+        var byCountry: [String: [StampRecord]] = [:]
         var total = Tally()
-        // Keyed by code; "" stands for unknown so the dictionaries need no optional keys.
-        var continentNames: [String: String] = [:]
-        var countriesByContinent: [String: [String: Country]] = [:]
-        var continentOfCountry: [String: (code: String, name: String)?] = [:]
         for record in records {
             total.add(record)
-            let countryCode = record.country?.id ?? ""
-            var continent: (code: String, name: String)?
-            if !countryCode.isEmpty {
-                if let known = continentOfCountry[countryCode] {
-                    continent = known
-                } else {
-                    continent = try continentOf(countryCode)
-                    continentOfCountry[countryCode] = continent
-                }
-            }
-            let continentKey = continent?.code ?? ""
-            continentNames[continentKey] = continent?.name ?? Self.unknownContinentName
-            var group = countriesByContinent[continentKey, default: [:]][countryCode]
-                ?? Country(
-                    code: countryCode.isEmpty ? nil : countryCode, name: record.country?.name ?? Self.noCountryName,
-                    stamps: [], tally: Tally())
-            group.stamps.append(record)
-            group.tally.add(record)
-            countriesByContinent[continentKey, default: [:]][countryCode] = group
+            byCountry[record.country?.id ?? "", default: []].append(record)
+        }
+        var continentNames: [String: String] = [:]
+        var countriesByContinent: [String: [Country]] = [:]
+        for (code, stamps) in byCountry {
+            let continent = code.isEmpty ? nil : try continentOf(code)
+            let key = continent?.code ?? ""  // "" stands for unknown
+            continentNames[key] = continent?.name ?? Self.unknownContinentName
+            var tally = Tally()
+            stamps.forEach { tally.add($0) }
+            countriesByContinent[key, default: []].append(Country(
+                code: code.isEmpty ? nil : code, name: stamps[0].country?.name ?? Self.noCountryName,
+                stamps: stamps, tally: tally))
         }
         func byCountThenName(_ a: (count: Int, name: String, unknown: Bool), _ b: (count: Int, name: String, unknown: Bool)) -> Bool {
             if a.unknown != b.unknown { return b.unknown }
@@ -127,8 +120,8 @@ public struct Gallery: Sendable {
         }
         continents = countriesByContinent.map { key, countries in
             var tally = Tally()
-            for country in countries.values { country.stamps.forEach { tally.add($0) } }
-            let sorted = countries.values.sorted {
+            for country in countries { country.stamps.forEach { tally.add($0) } }
+            let sorted = countries.sorted {
                 byCountThenName(($0.tally.count, $0.name, $0.code == nil), ($1.tally.count, $1.name, $1.code == nil))
             }
             return Continent(code: key.isEmpty ? nil : key, name: continentNames[key] ?? Self.unknownContinentName, countries: sorted, tally: tally)

@@ -102,9 +102,14 @@ struct ThenNowCommand: ToolCommand {
         abstract: "Places (countries and cities) stamped in two or more different years, with the dates.",
         discussion: """
             Confirmed stamps (--all adds pending ones) with a date. Places with the most \
-            different years come first, then the longest span between the first and the last.
+            different years come first, then the longest span between the first and the last. \
+            The text lists the first \(daysShown) days of each year and counts the rest; --json \
+            has every stamp.
             """,
         options: [RecordFilterOptions.all, Self.json, CatalogueOption.spec])
+
+    /// Days listed per year in the text output; `--json` has them all.
+    static let daysShown = 4
 
     let all: Bool
     let json: Bool
@@ -133,7 +138,14 @@ struct ThenNowCommand: ToolCommand {
         terminal.result(result.places.map { place in
             let name = place.level == "city" ? "\(place.name), \(place.countryName)" : place.name
             let dates = Dictionary(grouping: place.stamps) { $0.date!.year }
-            let visits = place.years.map { year in dates[year]!.map { $0.date!.description }.joined(separator: ", ") }
+            // A few days a year read as dates; a place stamped hundreds of times a year would
+            // bury the other places, so each year shows its first days and a count.
+            let visits = place.years.map { year -> String in
+                var days: [String] = []
+                for stamp in dates[year]! where days.last != stamp.date!.description { days.append(stamp.date!.description) }
+                return days.prefix(Self.daysShown).joined(separator: ", ")
+                    + (days.count > Self.daysShown ? " and \(days.count - Self.daysShown) more day\(days.count - Self.daysShown == 1 ? "" : "s")" : "")
+            }
             return "\(name) (\(place.level)) · \(place.years.count) years: " + visits.joined(separator: " · ")
         }.joined(separator: "\n"))
         return 0

@@ -62,6 +62,12 @@ import Testing
         #expect(json.map { $0["level"] as? String } == ["country", "city"])
         #expect(json.first?["years"] as? [Int] == [2016, 2019])
         #expect((json.first?["stamps"] as? [[String: Any]])?.map { $0["date"] as? String } == ["2016-05-02", "2019-07-12", "2019-07-20"])
+        // Many days in a year: the first four and a count (the same day twice counts once).
+        for date in ["2016-05-02", "2016-06-01", "2016-06-02", "2016-06-03", "2016-06-04", "2016-06-05"] {
+            try scene.catalogue(at: "KEF", date: date)
+        }
+        let busy = try scene.stampkitWithPlaces(["thennow"]).stdout.split(separator: "\n").first.map(String.init)
+        #expect(busy == "Iceland (country) · 2 years: 2016-05-02, 2016-06-01, 2016-06-02, 2016-06-03 and 2 more days · 2019-07-12, 2019-07-20")
         // One year only: a clear line, nothing on stdout.
         let single = try CatalogueScene()
         defer { single.remove() }
