@@ -41,6 +41,7 @@ struct AddCommand: ToolCommand {
             Self.airport,
             Self.date,
             Self.direction,
+            RedactionOption.redact,
             ReviewOptions.noPreview,
             CatalogueOption.spec,
             GazetteerOption.spec,
@@ -56,6 +57,7 @@ struct AddCommand: ToolCommand {
     let airport: String?
     let date: String?
     let direction: Direction?
+    let redactions: [PixelBox]
     let noPreview: Bool
     let catalogue: URL
     let gazetteer: URL
@@ -98,6 +100,7 @@ struct AddCommand: ToolCommand {
         } else {
             direction = nil
         }
+        redactions = try RedactionOption.parse(parsed)
         noPreview = parsed[ReviewOptions.noPreview]
         catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
@@ -150,6 +153,8 @@ struct AddCommand: ToolCommand {
                     continue
                 }
                 host.sources[url.path] = source
+                // A box that hides nothing of this photo is refused before anything is saved.
+                try StampRecord(source: source, crop: reading.options.crop, redactions: redactions).checkRedactionsAgainstSource()
                 let scan = try scanner.scan(imageAt: url, named: image, options: reading.options)
                 item = ReviewItem(source: url, name: image, crop: reading.options.crop, scan: scan, draft: StampDraft(proposal: scan.proposal))
             } catch let error as CatalogueError where error.failureClass == .database {
@@ -194,6 +199,7 @@ struct AddCommand: ToolCommand {
         if let page { item.draft.page = page }
         if let date { item.draft.date = date }
         if let direction { item.draft.direction = direction }
+        item.redactions = redactions
         guard let country = overrides.country else { return }
         if overrides.airport == nil, let top = item.scan?.proposal.candidates.first, top.country.code == country.id {
             item.draft.take(top)

@@ -33,6 +33,8 @@ final class CatalogueHost: ReviewHost {
             Self.fill(&record, from: item, status: status)
             saved = try store.insert(record)
         }
+        // The preview's thumbnail may predate a redaction drawn since: it goes at once.
+        thumbnails.removeOtherVersions(of: saved)
         _ = try? thumbnails.thumbnail(for: saved)
         return saved.id ?? 0
     }
@@ -56,6 +58,7 @@ final class CatalogueHost: ReviewHost {
         if let scan = item.scan { record.ocrText = scan.reading.text }
         record.evidence = draft.evidence.map { .init(kind: $0.kind.rawValue, text: $0.text, detail: $0.detail) }
         record.confidence = draft.confidence
+        record.redactions = item.redactions
     }
 
     func rescan(_ item: ReviewItem, rotation degrees: Double) throws -> StampScan {
@@ -72,10 +75,15 @@ final class CatalogueHost: ReviewHost {
         return HalfBlockRenderer.preview(of: url, colours: colours, columns: columns, rows: rows)
     }
 
-    /// The thumbnail of the stamp as the scan read it: cropped and turned upright.
+    /// The thumbnail of the stamp as the scan read it: cropped, turned upright, redacted.
     func thumbnail(_ item: ReviewItem) throws -> URL {
+        try thumbnails.thumbnail(for: record(of: item))
+    }
+
+    /// The record the item would be saved as, as far as its picture goes.
+    private func record(of item: ReviewItem) throws -> StampRecord {
         let source = try sources[item.source.path] ?? StampRecord.Source.fingerprint(of: item.source)
         sources[item.source.path] = source
-        return try thumbnails.thumbnail(for: StampRecord(source: source, crop: item.crop, rotation: item.rotation))
+        return StampRecord(source: source, crop: item.crop, rotation: item.rotation, redactions: item.redactions)
     }
 }

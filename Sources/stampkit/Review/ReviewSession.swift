@@ -16,6 +16,8 @@ struct ReviewItem {
     var draft: StampDraft
     /// The record being reviewed (`stampkit review`); nil for a new stamp (`stampkit add`).
     var recordID: Int?
+    /// Regions of the source to hide in every image written of the stamp.
+    var redactions: [PixelBox] = []
 
     /// Degrees counter-clockwise the scan turned the stamp to read it.
     var rotation: Double { scan?.reading.rotation ?? 0 }
