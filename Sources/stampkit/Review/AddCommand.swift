@@ -25,8 +25,9 @@ struct AddCommand: ToolCommand {
             candidates and their evidence; pick one by number or with ↑/↓ and Enter, or search \
             the gazetteer by hand (s), then check the whole chain country → region → city → \
             airport and the date, direction and entry method before saving. Keys: 1–9 pick, s \
-            search, d date, i direction, m method, b book, p page, n note, f favourite, r turn a \
-            quarter and scan again, k keep as pending, x skip, q quit (what was saved stays). \
+            search, e date, i direction, m method, b book, p page, n note, f favourite, d hide a \
+            part of the picture (draw a box; see --redact), r turn a quarter and scan again, k \
+            keep as pending, x skip, q quit (what was saved stays). \
             Without a terminal give --yes: the top candidate is accepted when its confidence is \
             at least --accept-above, every other stamp is kept as pending for 'stampkit review'. \
             The same photo with the same crop is never added twice.

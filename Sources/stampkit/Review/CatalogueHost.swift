@@ -9,6 +9,7 @@ final class CatalogueHost: ReviewHost {
     private let reading: ReadOptions
     private let colours: PreviewColours
     private let thumbnails = CatalogueOption.thumbnails
+    private var frameCache: (key: String, frame: DerivedFrame)?
     /// Fingerprints of the sources, taken once before their scan.
     var sources: [String: StampRecord.Source] = [:]
 
@@ -71,8 +72,33 @@ final class CatalogueHost: ReviewHost {
     /// Draws the stamp from its 256 px thumbnail (made now if the cache has none: the same
     /// file `list` and `show` use later). A stamp without a picture is reviewed without one.
     func preview(_ item: ReviewItem, columns: Int, rows: Int) -> [String] {
-        guard colours != .off, let url = try? thumbnail(item) else { return [] }
-        return HalfBlockRenderer.preview(of: url, colours: colours, columns: columns, rows: rows)
+        previewPixels(item, columns: columns, rows: rows).map(render) ?? []
+    }
+
+    func previewPixels(_ item: ReviewItem, columns: Int, rows: Int) -> RGBPixels? {
+        guard colours != .off, let url = try? thumbnail(item) else { return nil }
+        return HalfBlockRenderer.pixels(of: url, columns: columns, rows: rows)
+    }
+
+    func render(_ pixels: RGBPixels) -> [String] {
+        HalfBlockRenderer.render(pixels, colours: colours)
+    }
+
+    /// Carries a box drawn over the preview back to the photo through the stamp's crop and
+    /// turn; the frame is worked out once per stamp and turn.
+    func sourceBox(_ item: ReviewItem, ofPreview box: PixelBox, width: Int, height: Int) throws -> PixelBox? {
+        let key = "\(item.source.path)|\(StampRecord.cropKey(item.crop))|\(item.rotation)"
+        var frame: DerivedFrame
+        if let cached = frameCache, cached.key == key {
+            frame = cached.frame
+        } else {
+            frame = try record(of: item).derivedFrame(longSide: nil)
+            frameCache = (key, frame)
+        }
+        // The preview is the whole turned stamp fitted into the terminal.
+        frame.width = width
+        frame.height = height
+        return frame.sourceBox(ofDerived: box)
     }
 
     /// The thumbnail of the stamp as the scan read it: cropped, turned upright, redacted.
