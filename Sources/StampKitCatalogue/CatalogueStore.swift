@@ -375,6 +375,18 @@ public final class CatalogueStore {
         return try id.flatMap { try record(id: $0) }
     }
 
+    /// Every redaction box of every record of the photo with this SHA-256: what any image of
+    /// the whole photo (a page drawn with its stamps found) must hide.
+    public func redactions(ofSource sha256: String) throws -> [PixelBox] {
+        try read("reading the redactions of a photo") { database in
+            let statement = try database.prepare("SELECT redactions FROM stamps WHERE source_sha256 = ? AND redactions != '' ORDER BY id")
+            try statement.bind([.text(sha256.lowercased())])
+            var boxes: [PixelBox] = []
+            while try statement.step() { boxes += StampRecord.redactions(fromText: statement.text(at: 0) ?? "") }
+            return boxes
+        }
+    }
+
     /// Records that pass `filter`, oldest stamp date first (undated last), then by number.
     public func records(matching filter: RecordFilter = RecordFilter()) throws -> [StampRecord] {
         var clauses: [String] = []

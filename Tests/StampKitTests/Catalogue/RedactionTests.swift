@@ -262,4 +262,29 @@ import Testing
         #expect(Self.stats(px, in: (Int(204 * scale), Int(142 * scale), Int(279 * scale), Int(185 * scale))).max <= 2)
         #expect(try StampRecord.Source.fingerprint(of: photo).sha256 == record.source.sha256)
     }
+
+    @Test func scanDebugImageHidesWhatTheCataloguesRecordsOfThePhotoRedact() throws {
+        let scene = try CatalogueScene()
+        defer { scene.remove() }
+        let page = try scene.photo("page-kef-rot90.jpg", as: "page.jpg")
+        let out = scene.root.appendingPathComponent("regions.png")
+        let image = try StampImage(contentsOf: page)
+        let stamp = try #require(try image.stampRegions().first)
+        // The middle of the first stamp found: ink to hide, away from the outline drawn round it.
+        let box = PixelBox(x: stamp.x + stamp.width / 4, y: stamp.y + stamp.height / 4, width: stamp.width / 2, height: stamp.height / 2)
+        let inside = (box.x, box.y, box.x + box.width, box.y + box.height)
+
+        let plain = try scene.stampkit(["scan", "--stamps", "--debug-image", out.path, page.path])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(Self.stats(try Self.pixels(out), in: inside).spread > 10, "the stamp's ink shows without a redaction")
+
+        var record = try scene.catalogue(page, crop: stamp)
+        record.redactions = [box]
+        try CatalogueStore(url: scene.catalogue).update(record)
+        let hidden = try scene.stampkit(["scan", "--stamps", "--debug-image", out.path, page.path])
+        #expect(hidden.status == 0, "\(hidden.stderr)")
+        #expect(hidden.stderr.contains("1 redacted area"))
+        let region = Self.stats(try Self.pixels(out), in: inside)
+        #expect(region.max == 0 && region.count == box.width * box.height)
+    }
 }
