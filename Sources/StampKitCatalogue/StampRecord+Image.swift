@@ -11,7 +11,7 @@ public struct DerivedStampImage {
 
 extension StampRecord {
     /// The stamp as every image StampKit writes of it shows it (thumbnails, previews, pages,
-    /// collages): the source read again, its redactions filled black, cropped, turned upright,
+    /// collages): the source read again, cropped, its redactions filled black, turned upright,
     /// scaled to `longSide` on its longest side (nil: kept at the source's scale), and the
     /// redactions filled once more where they landed, grown to whole 16-pixel JPEG blocks so
     /// that a JPEG of it decodes them uniform. Filling before scaling keeps the hidden pixels
@@ -42,9 +42,15 @@ extension StampRecord {
         let reducible = decodeReduced && crop == nil && redactions.isEmpty
         var image = try StampImage(
             contentsOf: URL(fileURLWithPath: path), longSideAtLeast: reducible ? longSide.map { 2 * $0 } : nil)
-        if !redactions.isEmpty { image = try image.redacting(redactions) }
         let cropBox = crop ?? PixelBox(x: 0, y: 0, width: image.width, height: image.height)
         if let crop { image = try image.cropped(to: crop) }
+        // Filled in the crop's own pixels: the same pixels as before cropping, without copying
+        // the whole photo first.
+        if !redactions.isEmpty {
+            image = try image.redacting(redactions.map {
+                PixelBox(x: $0.x - cropBox.x, y: $0.y - cropBox.y, width: $0.width, height: $0.height)
+            })
+        }
         if rotation != 0 { image = try image.rotated(byDegrees: rotation) }
         let turned = (width: image.width, height: image.height)
         if let longSide { image = try image.scaled(toLongSide: longSide) }

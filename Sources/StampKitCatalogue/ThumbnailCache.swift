@@ -96,12 +96,14 @@ public struct ThumbnailCache: Sendable {
 
     /// Makes (or remakes) `record`'s thumbnail from its source, as `derivedImage` draws it
     /// (redactions filled, cropped, turned, 256 px on the longest side), after deleting the
-    /// record's other versions. Written beside and renamed into place, so a killed process
+    /// record's other versions when it has redactions. Written beside and renamed into place, so a killed process
     /// never leaves half a JPEG under the real name.
     @discardableResult
     public func make(for record: StampRecord) throws -> URL {
         let url = url(for: record)
-        removeOtherVersions(of: record)
+        // Only a redacted record must have no other version left; listing the folder for every
+        // thumbnail would make rebuilding thousands of them quadratic.
+        if !record.redactions.isEmpty { removeOtherVersions(of: record) }
         let image = try record.derivedImage(longSide: Self.longSide).image
         try createDirectory()
         let partial = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")

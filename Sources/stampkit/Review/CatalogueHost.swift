@@ -35,7 +35,7 @@ final class CatalogueHost: ReviewHost {
             saved = try store.insert(record)
         }
         // The preview's thumbnail may predate a redaction drawn since: it goes at once.
-        thumbnails.removeOtherVersions(of: saved)
+        if !saved.redactions.isEmpty { thumbnails.removeOtherVersions(of: saved) }
         _ = try? thumbnails.thumbnail(for: saved)
         return saved.id ?? 0
     }
