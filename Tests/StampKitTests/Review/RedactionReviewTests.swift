@@ -126,4 +126,27 @@ import Testing
         }
         #expect(brightest <= 2)
     }
+
+    @Test func reviewingAPendingStampKeepsItsRedactions() throws {
+        // A scene of its own: its thumbnails must not touch the cache other review tests share.
+        let scene = try CatalogueScene()
+        defer { scene.remove() }
+        let places = ["--gazetteer", try FixtureGazetteer.shared.path, "--catalogue", scene.catalogue.path]
+        let box = PixelBox(x: 400, y: 300, width: 300, height: 200)
+        let added = try scene.stampkit(["add", ReviewFixtures.sample("kef-entry.jpg"), "--yes", "--redact", "400,300,300,200"] + places)
+        #expect(added.status == 0 && added.stdout.contains("pending"), "\(added.stderr)")
+        let environment = ["OMP_THREAD_LIMIT": "1", "LANG": "C.UTF-8", "XDG_CACHE_HOME": scene.cache.path, "NO_COLOR": "1"]
+        let review = try Tmux([CLI.binary.path, "review"] + places, environment: environment)
+        try review.waitFor(InteractiveReviewTests.stampScreen)
+        try review.press("1")
+        let confirm = try review.waitFor(InteractiveReviewTests.confirmScreen)
+        #expect(confirm.contains("Hidden     1 box"))
+        // Without the picture there is nothing to draw on: said so, nothing changes.
+        try review.press("d")
+        try review.waitFor("drawing a box needs the picture")
+        try review.press("y")
+        #expect(try review.exitStatus() == 0)
+        let record = try #require(try scene.allRecords().first)
+        #expect(record.status == .confirmed && record.redactions == [box])
+    }
 }
