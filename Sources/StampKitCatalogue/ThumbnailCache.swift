@@ -95,9 +95,9 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// Makes (or remakes) `record`'s thumbnail from its source, as `derivedImage` draws it
-    /// (redactions filled, cropped, turned, 256 px on the longest side), after deleting the
-    /// record's other versions when it has redactions. Written beside and renamed into place, so a killed process
-    /// never leaves half a JPEG under the real name.
+    /// (cropped, redactions filled, turned, 256 px on the longest side), after deleting the
+    /// record's other versions when it has redactions. Written beside and renamed into place,
+    /// so a killed process never leaves half a JPEG under the real name.
     @discardableResult
     public func make(for record: StampRecord) throws -> URL {
         let url = url(for: record)
