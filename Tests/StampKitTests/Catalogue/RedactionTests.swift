@@ -287,4 +287,27 @@ import Testing
         let region = Self.stats(try Self.pixels(out), in: inside)
         #expect(region.max == 0 && region.count == box.width * box.height)
     }
+
+    @Test func boxesAreInThePhotosPixelsAfterItsEXIFOrientation() throws {
+        // Stored 380×640 with orientation 6: shown (and boxed) as 640×380, like stamp-upright.jpg.
+        let scene = try CatalogueScene()
+        defer { scene.remove() }
+        let photo = try scene.photo("stamp-exif6.jpg", as: "turned.jpg")
+        let box = PixelBox(x: 480, y: 40, width: 120, height: 80)
+        var record = StampRecord(source: try .fingerprint(of: photo))
+        try record.checkRedactionsAgainstSource()
+        let cache = ThumbnailCache(directory: scene.cache)
+        let plain = try Self.thumbnail(record, in: cache)
+        record.redactions = [box]
+        let hidden = try Self.thumbnail(record, in: cache)
+        #expect(hidden.width == 256 && hidden.height == 152, "the thumbnail is upright")
+        let scale = 256.0 / 640
+        let region = (Int(481 * scale), Int(41 * scale), Int(599 * scale), Int(119 * scale))
+        #expect(Self.stats(hidden, in: region).max <= 2)
+        #expect(Self.stats(plain, in: region).max > 100)
+        // In the stored layout the box would lie outside the 380-pixel width.
+        record.redactions = [PixelBox(x: 480, y: 40, width: 120, height: 80)]
+        #expect(throws: Never.self) { try record.checkRedactions(imageWidth: 640, imageHeight: 380) }
+        #expect { try record.checkRedactions(imageWidth: 380, imageHeight: 640) } throws: { $0 is CatalogueError }
+    }
 }
