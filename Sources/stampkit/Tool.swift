@@ -35,6 +35,7 @@ enum Tool {
             "reconcile": ReconcileCommand.self,
             "thumbnails": ThumbnailsCommand.self,
             "bench catalogue": BenchCatalogueCommand.self,
+            "bench redaction": BenchRedactionCommand.self,
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,

@@ -113,6 +113,7 @@ struct EditCommand: ToolCommand {
     static let note = ValueOption("note", "TEXT", help: "A note (empty text clears it).")
     static let confirm = Flag("confirm", help: "Mark as confirmed (needs a country).")
     static let pending = Flag("pending", help: "Mark as pending again.")
+    static let clearRedactions = Flag("clear-redactions", help: "Remove every redaction box of the stamp (before any --redact given with it).")
     static let id = Argument("id", help: "The stamp's number, as 'stampkit list --all' shows it.")
     static let spec = CommandSpec(
         name: "edit",
@@ -121,7 +122,10 @@ struct EditCommand: ToolCommand {
             Places come from the gazetteer, which also fills the levels above: --airport KEF sets \
             the airport, its city, region and country; --city sets city, region and country; a new \
             --country clears the levels below that belong to another country. 'none' clears a \
-            field (--region none, --date none, --book none). Prints the record as saved.
+            field (--region none, --date none, --book none). --redact X,Y,W,H adds a region to \
+            hide in every image StampKit writes of the stamp (the thumbnail is made again at once \
+            and the old one deleted); --clear-redactions removes them all first. Prints the \
+            record as saved.
             """,
         arguments: [Self.id],
         options: [
@@ -139,6 +143,8 @@ struct EditCommand: ToolCommand {
             Self.note,
             Self.confirm,
             Self.pending,
+            RedactionOption.redact,
+            Self.clearRedactions,
             CatalogueOption.spec,
             GazetteerOption.spec,
         ])
@@ -163,9 +169,13 @@ struct EditCommand: ToolCommand {
     var favorite: Bool?
     var note: String?
     var status: StampRecord.Status?
+    var redactions: [PixelBox] = []
+    var clearsRedactions = false
 
     init(_ parsed: ParsedCommand) throws {
         id = try RecordIDArgument.parse(parsed.argument(Self.id) ?? "")
+        redactions = try RedactionOption.parse(parsed)
+        clearsRedactions = parsed[Self.clearRedactions]
         catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
         func change<T>(_ option: ValueOption, _ convert: (String) -> T?, _ expected: String) throws -> Change<T> {
@@ -198,7 +208,8 @@ struct EditCommand: ToolCommand {
         if parsed[Self.pending] { status = .pending }
         let places = country != nil || !(region.isKeep && city.isKeep && airport.isKeep)
         let others = !(date.isKeep && direction.isKeep && method.isKeep && book.isKeep && page.isKeep)
-        if !places && !others && favorite == nil && note == nil && status == nil {
+        let redacting = clearsRedactions || !redactions.isEmpty
+        if !places && !others && favorite == nil && note == nil && status == nil && !redacting {
             throw UsageError(message: "nothing to change: give a field such as --date 2019-07-12 or --confirm; see 'stampkit edit --help'")
         }
     }
@@ -222,7 +233,18 @@ struct EditCommand: ToolCommand {
             }
             record.status = status
         }
+        let redactionsBefore = record.redactions
+        if clearsRedactions { record.redactions = [] }
+        record.redactions += redactions
+        // Checked against the photo before anything is saved.
+        if !redactions.isEmpty { try record.checkRedactionsAgainstSource() }
         let saved = try store.update(record)
+        if saved.redactions != redactionsBefore {
+            // The thumbnail made before must not outlive a new redaction.
+            let thumbnails = CatalogueOption.thumbnails
+            thumbnails.removeOtherVersions(of: saved)
+            _ = try? thumbnails.make(for: saved)
+        }
         terminal.result(recordLine(saved))
         return 0
     }
