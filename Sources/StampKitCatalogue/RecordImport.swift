@@ -52,12 +52,15 @@ public enum RecordImport {
         guard let status = StampRecord.Status(rawValue: try fields.string("status", required: true)!) else {
             throw FieldProblem(text: "'status' must be pending or confirmed")
         }
-        var crop: PixelBox?
-        if let box = try fields.object("crop") {
-            crop = PixelBox(
-                x: try box.int("x", required: true)!, y: try box.int("y", required: true)!,
-                width: try box.int("width", required: true)!, height: try box.int("height", required: true)!)
-        }
+        let crop = try fields.object("crop").map(Self.box)
+        // Redactions must come back with the record: without them its thumbnails would show what
+        // the owner hid.
+        let redactions = try fields.array("redactions").map { items in
+            try items.enumerated().map { index, item -> PixelBox in
+                guard let object = item as? [String: Any] else { throw FieldProblem(text: "'redactions[\(index)]' must be an object") }
+                return try Self.box(Fields(object: object, prefix: "redactions[\(index)]."))
+            }
+        } ?? []
         func place<ID>(_ key: String, id idKey: String, _ read: (Fields, String) throws -> ID?) throws -> StampRecord.PlaceSnapshot<ID>? {
             guard let place = try fields.object(key) else { return nil }
             return .init(id: try read(place, idKey)!, name: try place.string("name", required: true)!)
@@ -98,7 +101,14 @@ public enum RecordImport {
             date: date, direction: direction, entryMethod: entryMethod,
             book: try fields.string("book"), page: try fields.int("page"),
             favorite: try fields.bool("favorite") ?? false, note: try fields.string("note"),
-            confidence: try fields.number("confidence"))
+            confidence: try fields.number("confidence"), redactions: redactions)
+    }
+
+    /// A rectangle written as `{x, y, width, height}` (a crop or a redaction).
+    static func box(_ fields: Fields) throws -> PixelBox {
+        PixelBox(
+            x: try fields.int("x", required: true)!, y: try fields.int("y", required: true)!,
+            width: try fields.int("width", required: true)!, height: try fields.int("height", required: true)!)
     }
 
     static func reason(_ error: any Error) -> String {
@@ -150,6 +160,12 @@ public enum RecordImport {
             guard let value = try value(key, required: false) else { return nil }
             guard let number = value as? NSNumber, Self.isBool(number) else { throw wrong(key, "true or false") }
             return number.boolValue
+        }
+
+        func array(_ key: String) throws -> [Any]? {
+            guard let value = try value(key, required: false) else { return nil }
+            guard let items = value as? [Any] else { throw wrong(key, "an array") }
+            return items
         }
 
         func object(_ key: String, required: Bool = false) throws -> Fields? {

@@ -92,6 +92,7 @@ import Testing
         var record = CatalogueFixtures.record(5)
         record.id = 9
         record.note = "line one\nline \"two\", with comma"
+        record.redactions = [PixelBox(x: 10, y: 20, width: 30, height: 40), PixelBox(x: 0, y: 0, width: 5, height: 5)]
         var bare = CatalogueFixtures.record(6, crop: nil, book: nil, status: .pending)
         bare.country = nil; bare.region = nil; bare.city = nil; bare.airport = nil
         bare.date = nil; bare.direction = nil; bare.entryMethod = nil; bare.confidence = nil; bare.page = nil; bare.note = nil
@@ -135,6 +136,7 @@ import Testing
         #expect(problem(with("date", "\"2019-02-30\""))?.contains("stamp 2 of 2: 'date' must be a real day") == true)
         #expect(problem(with("status", "\"maybe\""))?.contains("'status' must be pending or confirmed") == true)
         #expect(problem(with("favorite", "1"))?.contains("'favorite' must be true or false") == true)
+        #expect(problem(with("redactions", "[{\"x\":1,\"y\":2,\"width\":3}]"))?.contains("'redactions[0].height' is missing") == true)
         #expect(problem(with("page", "\"7\""))?.contains("'page' must be a whole number") == true)
         #expect(problem(with("source", "{\"path\":\"relative.jpg\",\"sha256\":\"00\"}"))?.contains("'source.path' must be an absolute path") == true)
         #expect(problem(with("source", "{\"path\":\"/a.jpg\"}"))?.contains("'source.sha256' is missing") == true)
