@@ -128,6 +128,8 @@ struct EvalCommand: ToolCommand {
                     (top?.country.code ?? "-") + "/" + (top?.airport?.iata ?? "-"),
                     top.map { String(format: "%.2f", $0.confidence) } ?? "-",
                     e.proposal == nil ? "unreadable" : (top?.country.code == e.truth.country ? "right" : "wrong"),
+                    // The date read beside the printed one, so date misses show in the same list.
+                    "date " + (e.truth.date ?? "-") + "/" + (e.proposal?.date?.value ?? "-"),
                 ].joined(separator: "\t"))
             }
         }
