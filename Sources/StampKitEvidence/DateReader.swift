@@ -2,9 +2,11 @@ import Foundation
 import StampKitSupport
 
 /// Finds the date on a stamp. Formats in order of how little they leave to guess: a month word
-/// (`12 JUL 2019`, `12 AUG/AOUT 1974`, `JUL 12 2019`), year first (`2019. 07. 12`,
-/// `2019-07-12`), then all-numeric day first (`12.07.19`) — month first only when day first is
-/// impossible (`07/25/19`) or the stamp is known to be American.
+/// in any of the lexicon's languages and cases (`12 JUL 2019`, `12 AUG/AOUT 1974`,
+/// `JUL 12 2019`, `12 LIPCA 2019`), year first (`2019. 07. 12`, `2019-07-12`,
+/// `2019. MÁRC. 15.`), then all-numeric day first (`12.07.19`, `13 04 2007`) — month first only
+/// when day first is impossible (`07/25/19`) or the stamp is known to be American. A date
+/// impossible as read may be repaired (see `fragileDigits`).
 public struct DateReader: Sendable {
     let months: [String: Int]
     let today: (year: Int, month: Int, day: Int)
@@ -25,6 +27,9 @@ public struct DateReader: Sendable {
         pattern: #"(?<![\p{L}\p{N}])(\p{L}+)[\s.\-/]*(\d{1,2})(?:\s*,\s*|[\s.\-/]+)(\d{4}|\d{2})(?!\d)"#)
     private static let yearFirst = try! NSRegularExpression(
         pattern: #"(?<!\d)((?:19|20)\d{2})\s*[.\-/年]\s*(\d{1,2})\s*[.\-/月]\s*(\d{1,2})(?!\d)"#)
+    // Hungarian and Lithuanian order: year, month word, day (`2019. MÁRC. 15.`).
+    private static let yearFirstMonthWord = try! NSRegularExpression(
+        pattern: #"(?<![\p{L}\p{N}])((?:19|20)\d{2})[\s.\-/]*(\p{L}{3,})[\s.\-/]*(\d{1,2})(?!\d)"#)
     private static let numeric = try! NSRegularExpression(
         pattern: #"(?<!\d)(\d{1,2})\s*[.\-/,]\s*(\d{1,2})\s*[.\-/,]\s*(\d{4}|\d{2})(?!\d)"#)
     // Spaces alone separate the fields only before a four-digit year (`13 04 2007`): two-digit
@@ -148,6 +153,10 @@ public struct DateReader: Sendable {
     private func matchYearFirst(_ text: String, _ original: String, repairing: Bool) -> StampDate? {
         for g in matches(Self.yearFirst, text, original) {
             if let d = make(year: g[1]!, month: .digits(g[2]!), day: g[3]!, text: g[0]!, repairing: repairing) { return d }
+        }
+        for g in matches(Self.yearFirstMonthWord, text, original) {
+            guard let month = months[SearchForm.of(g[2]!)], !Self.isRoman(g[2]!) else { continue }
+            if let d = make(year: g[1]!, month: .word(month), day: g[3]!, text: g[0]!, repairing: repairing) { return d }
         }
         return nil
     }

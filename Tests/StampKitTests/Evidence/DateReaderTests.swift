@@ -106,6 +106,26 @@ import Testing
         #expect(reader.read(lines: ["12.95.18"], monthFirst: true)?.value == "2018-12-05")
     }
 
+    @Test(arguments: [
+        ("12 LIPCA 2019", "2019-07-12"),  // Polish genitive
+        ("3. ČERVENCE 2018", "2018-07-03"),  // Czech genitive
+        ("5 ИЮЛЯ 2017", "2017-07-05"),  // Russian genitive
+        ("14 ΑΥΓΟΥΣΤΟΥ 2016", "2016-08-14"),  // Greek genitive
+        ("1 TAMMIKUUTA 2020", "2020-01-01"),  // Finnish partitive
+        ("9 GEGUŽĖS 2015", "2015-05-09"),  // Lithuanian
+        ("21 OŽUJKA 2011", "2011-03-21"),  // Croatian
+        ("2019. MÁRC. 15.", "2019-03-15"),  // Hungarian: year, month, day
+        ("2014 SZEPTEMBER 2", "2014-09-02"),
+    ])
+    func readsMonthWordsInTheirInflectedForms(text: String, value: String) {
+        #expect(reader.read(lines: ["GRANICA", text])?.value == value)
+    }
+
+    @Test func aMonthWordThatMeansTwoMonthsIsNotAMonth() {
+        // LISTOPADA is November in Polish and October in Croatian.
+        #expect(reader.read(lines: ["12 LISTOPADA 2019"]) == nil)
+    }
+
     @Test func aYearFirstDateSplitOverLinesWithDebris() {
         #expect(reader.read(lines: ["ARRIVED", "2023", "~-06- 06", "BEITBRIDGE"])?.value == "2023-06-06")
     }
