@@ -9,6 +9,7 @@ struct BenchMRZCommand: ToolCommand {
     static let pages = ValueOption("pages", "DIR", help: "Photos with truth.tsv, for the exact-read rate and time per page.")
     static let strips = ValueOption("strips", "OUT", help: "With --pages: write the framed zone lines with their truth here.")
     static let lines = ValueOption("lines", "DIR", help: "Rendered line images with truth.tsv, for the error rate per model.")
+    static let raw = Flag("raw", help: "With --lines: read each line image as it is, without the normalising and framing mrz --line does (to measure what they bring).")
     static let model = ValueOption("model", "NAME|PATH", help: "A zone model to time and measure (repeatable; default: the one `mrz` uses).", repeating: true)
     static let image = Argument("image", help: "Photos of identity pages to time.", repeating: true, optional: true)
     static let spec = CommandSpec(
@@ -24,7 +25,9 @@ struct BenchMRZCommand: ToolCommand {
             with its truth (OUT/truth.tsv), for training on the strips the zone finder really cuts. \
             With --lines DIR (line images plus DIR/truth.tsv: file<TAB>text, as \
             scripts/mrz/render.py lines makes), reads every line with each model (StampKit's OCR-B model, Latin, eng, or the \
-            --model ones) and prints the character error rate before repair. Prints no names or numbers.
+            --model ones) as mrz --line does (normalised and framed; --raw: as the image is) and prints the \
+            character error rate and the share of lines exact, before and after check-digit repair (the lines \
+            of each zone, found from the truth, parsed together). Prints no names or numbers.
             """,
         arguments: [Self.image],
         options: [
@@ -32,6 +35,7 @@ struct BenchMRZCommand: ToolCommand {
             Self.pages,
             Self.strips,
             Self.lines,
+            Self.raw,
             Self.model,
         ])
 
@@ -40,6 +44,7 @@ struct BenchMRZCommand: ToolCommand {
     let pages: String?
     let strips: String?
     let lines: String?
+    let raw: Bool
     let models: [MRZModel]
 
     init(_ parsed: ParsedCommand) throws {
@@ -49,6 +54,8 @@ struct BenchMRZCommand: ToolCommand {
         strips = parsed.value(Self.strips)
         if strips != nil && pages == nil { throw UsageError(message: "--strips needs --pages DIR (the photos whose truth labels the strips)") }
         lines = parsed.value(Self.lines)
+        raw = parsed[Self.raw]
+        if raw && lines == nil { throw UsageError(message: "--raw changes how --lines DIR is read: add --lines DIR") }
         models = parsed.values(Self.model).map(MRZModel.named)
         if images.isEmpty && pages == nil && lines == nil {
             throw UsageError(message: "give photos to time, --pages DIR to count exact readings, --lines DIR to measure models; see 'stampkit bench mrz --help'")
@@ -169,26 +176,72 @@ struct BenchMRZCommand: ToolCommand {
         terminal.result("strips\t\(written)\tpages skipped\t\(skipped)")
     }
 
+    /// Reads every line image with each model and prints, per model, the character error rate
+    /// and the share of lines exact as read, then after check-digit repair (lines of one zone, as
+    /// their truth shows, parsed together), and the time per line.
     private func measureLines(_ directory: URL, _ terminal: Terminal) throws {
         let samples = try truthRows(directory, columns: 2, option: "lines").map { ($0[0], $0[1]) }
+        let zones = Self.zones(samples.map(\.1))
         let candidates = models.isEmpty ? MRZModel.candidates() : models
-        terminal.result("model\tlines\tCER%\texact_lines\tms_per_line")
+        terminal.note(raw ? "lines read as they are (--raw)" : "lines normalised and framed before reading, as mrz --line reads them")
+        terminal.result("model\tlines\tCER%\texact%\tCER%_repaired\texact%_repaired\tzones\tms_per_line")
         for model in candidates {
-            let engine = try MRZLineEngine(model: model.name, tessdata: model.directory)
-            var errors = 0, characters = 0, exact = 0
+            let reader = try MRZLineReader(model: model)
+            var reads: [String] = []
             var elapsed = 0.0
-            for (file, text) in samples {
+            for (file, _) in samples {
                 let image = try StampImage(contentsOf: directory.appendingPathComponent(file))
                 var read = ""
-                elapsed += try Timing.milliseconds { read = try engine.read(image, layout: model.lineLayout).lines.joined() }
-                let distance = MRZText.editDistance(read, text)
-                errors += distance
-                characters += text.count
-                if distance == 0 { exact += 1 }
+                elapsed += try Timing.milliseconds { read = try raw ? reader.read(prepared: image) : reader.read(image) }
+                reads.append(read)
             }
+            var repaired = reads
+            for zone in zones {
+                let lines = zone.map { reads[$0] }
+                guard let document = try? MRZParser.parse(lines: lines, referenceDay: MRZDay(Date())),
+                      document.lines.count == zone.count else { continue }
+                for (line, index) in zone.enumerated() { repaired[index] = document.lines[line] }
+            }
+            let truth = samples.map(\.1)
+            let before = Self.rates(reads, truth), after = Self.rates(repaired, truth)
             terminal.result(String(
-                format: "%@\t%d\t%.2f\t%d\t%.1f", model.name, samples.count,
-                100 * Double(errors) / Double(max(1, characters)), exact, elapsed / Double(max(1, samples.count))))
+                format: "%@\t%d\t%.2f\t%.1f\t%.2f\t%.1f\t%d\t%.1f", model.name, samples.count, before.cer, before.exact,
+                after.cer, after.exact, zones.count, elapsed / Double(max(1, samples.count))))
         }
+    }
+
+    /// Character error rate and share of lines exact, both in per cent.
+    static func rates(_ read: [String], _ truth: [String]) -> (cer: Double, exact: Double) {
+        var errors = 0, characters = 0, exact = 0
+        for (r, t) in zip(read, truth) {
+            let distance = MRZText.editDistance(r, t)
+            errors += distance
+            characters += t.count
+            if distance == 0 { exact += 1 }
+        }
+        return (100 * Double(errors) / Double(max(1, characters)), 100 * Double(exact) / Double(max(1, truth.count)))
+    }
+
+    /// Runs of consecutive truth lines that form one valid zone (3 lines of TD1, else 2), as
+    /// `render.py lines` writes each holder's lines in order; a line of no zone stays alone and
+    /// counts as read after repair.
+    static func zones(_ truth: [String]) -> [[Int]] {
+        var zones: [[Int]] = []
+        var index = 0
+        while index < truth.count {
+            var found = false
+            for size in [3, 2] where index + size <= truth.count {
+                let lines = Array(truth[index..<(index + size)])
+                guard Set(lines.map(\.count)).count == 1,
+                      let document = try? MRZParser.parse(lines: lines, referenceDay: MRZDay(Date())),
+                      document.valid, document.lines == lines, document.repairs.isEmpty else { continue }
+                zones.append(Array(index..<(index + size)))
+                index += size
+                found = true
+                break
+            }
+            if !found { index += 1 }
+        }
+        return zones
     }
 }
