@@ -119,8 +119,11 @@ public struct MRZZoneFinder {
         // the photo the page fills: join at two widths and let the grouping choose.
         let long = max(work.width, work.height)
         var groups: [Group] = []
+        // The light is evened out once for both.
+        let flat: StampImage
+        do { flat = try work.backgroundNormalised() } catch { throw Self.failed }
         for join in [long / 70, long / 40] {
-            groups += Self.zoneGroups(try lineBoxes(in: work, join: join), pageHeight: work.height)
+            groups += Self.zoneGroups(try lineBoxes(in: flat, join: join), pageHeight: work.height)
         }
         groups.sort { $0.score > $1.score }
         // Both join widths often find the same zone; read it once.
@@ -131,17 +134,16 @@ public struct MRZZoneFinder {
         return Array(distinct.prefix(maxCandidates))
     }
 
-    /// Boxes of merged text lines: ink after evening out the light, characters joined
+    /// Boxes of merged text lines: ink of a light-evened search image, characters joined
     /// horizontally so a line of evenly pitched letters becomes one long bar.
-    func lineBoxes(in work: StampImage, join: Int) throws -> [PixelBox] {
+    func lineBoxes(in flat: StampImage, join: Int) throws -> [PixelBox] {
         func step(_ operation: () throws -> StampImage) throws -> StampImage {
             do { return try operation() } catch { throw Self.failed }
         }
-        let flat = try step { try work.backgroundNormalised() }
         let ink = try step { try flat.binarised(threshold: 150) }
         // Keep letter-sized marks only: the table round the page, its shadowed edges, photo
         // frames and guilloche strokes would otherwise join the zone's lines into one blob.
-        let long = max(work.width, work.height)
+        let long = max(flat.width, flat.height)
         let binary = try step { try ink.keepingShapes(maxWidth: long / 12, maxHeight: long / 22) }
         let join = max(5, join)
         // Join letters horizontally only: the lines of a zone in perspective come close at one end.
@@ -152,13 +154,22 @@ public struct MRZZoneFinder {
         do { components = try opened.connectedComponents() } catch { throw Self.failed }
         var boxes: [PixelBox] = []
         for box in components {
-            guard box.height >= 5, box.width >= 4 * box.height, box.width >= work.width / 5 else { continue }
+            guard box.height >= 5, box.width >= 4 * box.height, box.width >= flat.width / 5 else { continue }
             // Lines that touch somewhere (perspective brings them close at one end, blur joins
             // them) are parted where the bar's row profile drops.
             for part in try split(box, in: opened)
             // A zone line is at least ~12 letters wide for each letter's height.
             where part.width >= 8 * part.height && part.height >= 5 {
-                boxes.append(part)
+                // …and made of letters, marks at least 0.4 of the line tall and at most twice as wide: a
+                // table's wood grain or a guilloche wave, broken into long flat strokes, joins
+                // into a bar just as long.
+                let marks: Int
+                do {
+                    marks = try binary.cropped(to: part).connectedComponents().filter { mark in
+                        mark.height * 5 >= part.height * 2 && mark.width <= 2 * part.height
+                    }.count
+                } catch { throw Self.failed }
+                if marks * 4 * part.height >= part.width { boxes.append(part) }
             }
         }
         return boxes
