@@ -17,8 +17,9 @@ struct BenchMRZCommand: ToolCommand {
         abstract: "Time reading machine-readable zones from photos; measure each model's character error rate.",
         discussion: """
             For each IMAGE: one warm-up, then ROUNDS timed reads (load, find the zone, read, repair, \
-            parse); prints per-image medians, whether the zone read valid, and the median over all \
-            images. With --pages DIR (photos plus DIR/truth.tsv: file<TAB>format<TAB>lines joined \
+            parse) in this process, and ROUNDS runs of the whole stampkit mrz IMAGE command (process \
+            start and model load included); prints per-image medians of both, whether the zone read \
+            valid, and the medians over all images. With --pages DIR (photos plus DIR/truth.tsv: file<TAB>format<TAB>lines joined \
             by |, as scripts/mrz/render.py pages or photos makes), reads each photo once and counts \
             exact readings (every line equal, every check valid), valid-but-wrong ones, invalid ones \
             and pages without a zone; --strips OUT also writes each zone line as the model sees it, \
@@ -74,27 +75,56 @@ struct BenchMRZCommand: ToolCommand {
         return 0
     }
 
+    /// Per image: the median time from file to fields inside this process (load, find, read,
+    /// repair, parse), and the median time of the whole `stampkit mrz IMAGE` command as a person
+    /// runs it (process start, model load, printed fields included).
     private func timeImages(_ terminal: Terminal) throws {
         let reader = try MRZImageReader(model: models.first)
         let modelNames = reader.models.map(\.name).joined(separator: "+")
-        terminal.result("image\tmodel\tms\tvalid")
-        var medians: [Double] = []
+        terminal.result("image\tmodel\tms\tcommand_ms\tvalid")
+        var medians: [Double] = [], commands: [Double] = []
         var valid = 0
         for image in images {
             let url = URL(fileURLWithPath: image)
             var ok = false
-            var times: [Double] = []
+            var times: [Double] = [], whole: [Double] = []
             for round in 0...rounds {
                 var reading: MRZImageReading?
                 let ms = Timing.milliseconds { reading = try? reader.read(imageAt: url) }
                 if round > 0 { times.append(ms) }  // round 0 warms caches up
                 ok = reading?.document.valid ?? false
             }
+            for round in 0...rounds {
+                let ms = try Self.commandMilliseconds(["mrz", image] + (models.first.map { ["--model", Self.modelArgument($0)] } ?? []))
+                if round > 0 { whole.append(ms) }
+            }
             if ok { valid += 1 }
             medians.append(Timing.median(times))
-            terminal.result(String(format: "%@\t%@\t%.1f\t%@", image, modelNames, Timing.median(times), ok ? "yes" : "no"))
+            commands.append(Timing.median(whole))
+            terminal.result(String(format: "%@\t%@\t%.1f\t%.1f\t%@", image, modelNames, Timing.median(times), Timing.median(whole), ok ? "yes" : "no"))
         }
-        terminal.result(String(format: "median\t%@\t%.1f\t%d/%d", modelNames, Timing.median(medians), valid, images.count))
+        terminal.result(String(format: "median\t%@\t%.1f\t%.1f\t%d/%d", modelNames, Timing.median(medians), Timing.median(commands), valid, images.count))
+    }
+
+    /// How `--model` names `model` again for a child command.
+    static func modelArgument(_ model: MRZModel) -> String {
+        model.directory.map { $0.appendingPathComponent("\(model.name).traineddata").path } ?? model.name
+    }
+
+    /// Wall time of this program run with `arguments`, its output discarded.
+    static func commandMilliseconds(_ arguments: [String]) throws -> Double {
+        guard let executable = MRZModel.runningExecutable else {
+            throw UsageError(message: "cannot find this program's own file to time the mrz command; run it from a path")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return try Timing.milliseconds {
+            try process.run()
+            process.waitUntilExit()
+        }
     }
 
     /// The rows of `directory/truth.tsv` with at least `columns` tab-separated fields.

@@ -123,9 +123,32 @@ import Testing
         #expect(outcome.stderr.hasPrefix("\(bad.path): error: "))
     }
 
+    @Test func benchLinesPrintsRatesBeforeAndAfterRepair() throws {
+        let directory = MRZImageTests.fixture("crops/tight").path
+        let model = MRZModel.checkoutModel.path
+        let normalised = try CLI.run(["bench", "mrz", "--lines", directory, "--model", model])
+        let raw = try CLI.run(["bench", "mrz", "--lines", directory, "--model", model, "--raw"])
+        #expect(normalised.status == 0 && raw.status == 0)
+        func row(_ outcome: CLI.Outcome) throws -> [String: Double] {
+            let lines = outcome.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+            let header = try #require(lines.first), values = try #require(lines.last)
+            return Dictionary(uniqueKeysWithValues: zip(header, values).compactMap { k, v in Double(v).map { (k, $0) } })
+        }
+        let a = try row(normalised), b = try row(raw)
+        #expect(a["lines"] == 8 && a["zones"] == 3)
+        for key in ["CER%", "exact%", "CER%_repaired", "exact%_repaired"] { #expect(a[key] != nil, "\(key)") }
+        #expect(a["CER%"]! < 3 && b["CER%"]! > 20)
+        // Repair changes only what the check digits vouch for: here it leaves no more errors.
+        #expect(a["CER%_repaired"]! <= a["CER%"]! + 0.01)
+        // The bench prints rates, never a line of the zone.
+        let truth = try MRZLineReaderTests.crops("tight").map(\.text)
+        #expect(!truth.contains { normalised.stdout.contains($0) || normalised.stderr.contains($0) })
+    }
+
     @Test func lineUsageErrors() throws {
         let image = try MRZLineReaderTests.crops("tight")[0].image.path
-        for words in [["mrz", "--line"], ["mrz", "--line", image, "--json"], ["mrz", "--line", "--text"], ["mrz", image, image]] {
+        for words in [["mrz", "--line"], ["mrz", "--line", image, "--json"], ["mrz", "--line", "--text"], ["mrz", image, image],
+                      ["bench", "mrz", image, "--raw"]] {
             let outcome = try CLI.run(words)
             #expect(outcome.status == 64, "\(words)")
             #expect(outcome.stderrLines.count == 1)
