@@ -160,19 +160,28 @@ public struct MRZZoneFinder {
             for part in try split(box, in: opened)
             // A zone line is at least ~12 letters wide for each letter's height.
             where part.width >= 8 * part.height && part.height >= 5 {
-                // …and made of letters, marks at least 0.4 of the line tall and at most twice as wide: a
-                // table's wood grain or a guilloche wave, broken into long flat strokes, joins
-                // into a bar just as long.
-                let marks: Int
-                do {
-                    marks = try binary.cropped(to: part).connectedComponents().filter { mark in
-                        mark.height * 5 >= part.height * 2 && mark.width <= 2 * part.height
-                    }.count
-                } catch { throw Self.failed }
-                if marks * 4 * part.height >= part.width { boxes.append(part) }
+                // …and made of letters: a table's wood grain or a guilloche wave, broken into
+                // strokes, joins into a bar just as long.
+                let marks: [PixelBox]
+                do { marks = try binary.cropped(to: part).connectedComponents() } catch { throw Self.failed }
+                if Self.madeOfLetters(marks, bar: part) { boxes.append(part) }
             }
         }
         return boxes
+    }
+
+    /// Whether the marks (ink shapes) inside a bar are a line's letters: enough of them at least
+    /// 0.4 of the bar tall and at most twice its height wide; or, for lines merged into one bar by
+    /// a tilt the page angle missed, enough marks no wider than three times their height whose
+    /// heights agree (the lowest quarter at least 0.6 of the median). Grain and waves break into
+    /// strokes of every height, most of them flat.
+    static func madeOfLetters(_ marks: [PixelBox], bar: PixelBox) -> Bool {
+        let tall = marks.filter { $0.height * 5 >= bar.height * 2 && $0.width <= 2 * bar.height }
+        if tall.count * 4 * bar.height >= bar.width { return true }
+        let heights = marks.filter { $0.width <= 3 * $0.height }.map(\.height).sorted()
+        guard heights.count >= 8 else { return false }
+        let median = heights[heights.count / 2], lowQuarter = heights[heights.count / 4]
+        return lowQuarter * 5 >= median * 3 && heights.count * 4 * median >= bar.width
     }
 
     /// Splits a bar at rows whose ink falls below a quarter of the fullest row.

@@ -43,4 +43,19 @@ import Testing
         #expect(first.lines.count == 3)
         #expect(first.belowCentre)
     }
+
+    @Test func barsOfLettersGrainAndMergedLines() {
+        let bar = PixelBox(x: 0, y: 0, width: 600, height: 20)
+        // 30 letters 16 px tall, 12 wide, 20 apart: a zone line.
+        let letters = (0..<30).map { PixelBox(x: $0 * 20, y: 2, width: 12, height: 16) }
+        #expect(MRZZoneFinder.madeOfLetters(letters, bar: bar))
+        // Grain: a few long flat strokes and specks of every height.
+        let grain = (0..<6).map { PixelBox(x: $0 * 100, y: 8, width: 90, height: 3) }
+            + (0..<12).map { PixelBox(x: $0 * 50, y: 5, width: 4, height: 1 + $0 % 9) }
+        #expect(!MRZZoneFinder.madeOfLetters(grain, bar: bar))
+        // Three tilted lines merged into one bar 60 px tall: letters a quarter of it, all alike.
+        let tall = PixelBox(x: 0, y: 0, width: 600, height: 60)
+        let merged = (0..<90).map { PixelBox(x: ($0 % 30) * 20, y: ($0 / 30) * 20, width: 12, height: 15 + $0 % 2) }
+        #expect(MRZZoneFinder.madeOfLetters(merged, bar: tall))
+    }
 }
