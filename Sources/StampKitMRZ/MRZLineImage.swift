@@ -9,7 +9,9 @@ import StampKitImaging
 /// follows in `StampImage.textLineFramed`.
 public struct MRZLineImage: Sendable {
     /// Paper added left and right, in letter heights. A raw-line model loses the first and last
-    /// letter when they touch the edge (it never saw a letter there in training).
+    /// letter when they touch the edge (it never saw a letter there in training) and imagines
+    /// one more in a wide margin: on 120 rendered tight crops, margins of 0.75, 1, 1.5 and 2
+    /// letter heights read 85, 87, 76 and 52 % of the lines exactly.
     public var sideMargin = 1.0
     /// Paper added above and below, in letter heights, before the vertical framing crops it to
     /// the model's geometry.
@@ -79,6 +81,10 @@ public struct MRZLineImage: Sendable {
         // lets it imagine one more.
         let side = max(4, Int((Double(letters) * sideMargin).rounded()))
         let vertical = max(4, Int((Double(letters) * verticalMargin).rounded()))
+        // A binarised strip has hard, stair-stepped edges the model never saw: soften them as
+        // print and camera soften real letters (measured: 3.8 → 2.9 % character errors on 120
+        // binarised crops; a second pass made it worse).
+        if Self.isTwoTone(histogram) { Self.soften(&pixels) }
         var result = try StampImage(pixels).cropped(to: PixelBox(x: left, y: 0, width: right - left + 1, height: pixels.height))
         result = try result.bordered(left: side, right: side, top: vertical, bottom: vertical, value: Int(paper))
         if letters > largestLetterHeight {
@@ -147,6 +153,29 @@ public struct MRZLineImage: Sendable {
                 for nx in max(0, x - 1)...min(w - 1, x + 1) where !ink[ny * w + nx] || ny * w + nx == i {
                     pixels.bytes[ny * w + nx] = max(pixels.bytes[ny * w + nx], paper)
                 }
+            }
+        }
+    }
+
+    /// Nearly every pixel at one of two gray levels: a binarised image.
+    static func isTwoTone(_ histogram: [Int]) -> Bool {
+        let sorted = histogram.sorted(by: >)
+        return (sorted[0] + sorted[1]) * 100 >= histogram.reduce(0, +) * 98
+    }
+
+    /// A 3×3 box blur.
+    static func soften(_ pixels: inout GrayPixels) {
+        let w = pixels.width, h = pixels.height, source = pixels.bytes
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0, count = 0
+                for ny in max(0, y - 1)...min(h - 1, y + 1) {
+                    for nx in max(0, x - 1)...min(w - 1, x + 1) {
+                        sum += Int(source[ny * w + nx])
+                        count += 1
+                    }
+                }
+                pixels.bytes[y * w + x] = UInt8(sum / count)
             }
         }
     }

@@ -40,8 +40,9 @@ import Testing
     func everyCropReads(kind: String) throws {
         let rate = try Self.errorRate(kind)
         // Measured 0.6 % on each kind but the binarised (a black-and-white strip keeps less of
-        // each letter: 11 %); the bounds leave room for the model to be retrained.
-        #expect(rate <= (kind == "binarised" ? 0.15 : 0.03), "\(kind): \(rate)")
+        // each letter: 7.7 %, 11 % before its edges were softened); the bounds leave room for
+        // the model to be retrained.
+        #expect(rate <= (kind == "binarised" ? 0.12 : 0.03), "\(kind): \(rate)")
     }
 
     @Test func tightAndMarginCropsReadTheSame() throws {
@@ -96,6 +97,19 @@ import Testing
         let error = #expect(throws: MRZError.self) { try MRZLineImage().normalised(tiny) }
         #expect(error?.code == "mrz-line-too-small")
         #expect(error?.failureClass == .input)
+    }
+
+    @Test func onlyABinarisedStripIsSoftened() {
+        var twoTone = [Int](repeating: 0, count: 256)
+        twoTone[0] = 300
+        twoTone[255] = 700
+        #expect(MRZLineImage.isTwoTone(twoTone))
+        var gray = twoTone
+        for level in 60..<200 { gray[level] = 10 }
+        #expect(!MRZLineImage.isTwoTone(gray))
+        var pixels = GrayPixels(width: 3, height: 3, bytes: [0, 0, 0, 0, 255, 0, 0, 0, 0])
+        MRZLineImage.soften(&pixels)
+        #expect(pixels[1, 1] == 255 / 9)
     }
 
     @Test func otsuSeparatesTwoLevels() {
