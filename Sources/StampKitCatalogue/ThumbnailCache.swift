@@ -67,7 +67,6 @@ public struct ThumbnailCache: Sendable {
     /// killed process never leaves half a JPEG under the real name.
     @discardableResult
     public func make(for record: StampRecord) throws -> URL {
-        let url = url(for: record)
         let source = record.source.path
         var info = stat()
         guard stat(source, &info) == 0 else {
@@ -84,8 +83,17 @@ public struct ThumbnailCache: Sendable {
         }
         // A crop is in the full image's pixels, so only a whole image may be decoded reduced
         // (libjpeg's 1/2–1/8 scaling), and never below twice the thumbnail's size.
-        var image = try StampImage(
+        let image = try StampImage(
             contentsOf: URL(fileURLWithPath: source), longSideAtLeast: record.crop == nil ? 2 * Self.longSide : nil)
+        return try make(for: record, from: image)
+    }
+
+    /// Makes `record`'s thumbnail from its source already decoded at full size (a batch
+    /// decodes a page once for all of its stamps).
+    @discardableResult
+    public func make(for record: StampRecord, from source: StampImage) throws -> URL {
+        let url = url(for: record)
+        var image = source
         if let crop = record.crop { image = try image.cropped(to: crop) }
         if record.rotation != 0 { image = try image.rotated(byDegrees: record.rotation) }
         try createDirectory()

@@ -16,10 +16,14 @@ final class Batch: Sendable {
     private let state = Mutex(State())
     private let count: Int
     private let terminal: Terminal
+    private let progress: (@Sendable (_ finished: Int, _ count: Int) -> Void)?
 
-    init(count: Int, terminal: Terminal) {
+    /// With `progress`, that is called after each finished item (in order with the output)
+    /// instead of the plain "scanned i/n" line.
+    init(count: Int, terminal: Terminal, progress: (@Sendable (_ finished: Int, _ count: Int) -> Void)? = nil) {
         self.count = count
         self.terminal = terminal
+        self.progress = progress
     }
 
     /// The next image index to work on, or nil when none are left (or the batch was abandoned).
@@ -46,7 +50,13 @@ final class Batch: Sendable {
                 for line in item.lines { terminal.result(line) }
                 s.printed += 1
             }
-            if s.finished < count { terminal.progress("scanned \(s.finished)/\(count)") } else { terminal.endProgress() }
+            if let progress {
+                progress(s.finished, count)
+            } else if s.finished < count {
+                terminal.progress("scanned \(s.finished)/\(count)")
+            } else {
+                terminal.endProgress()
+            }
         }
     }
 

@@ -44,6 +44,7 @@ enum Tool {
             "bench mrz": BenchMRZCommand.self,
             "eval": EvalCommand.self,
             "add": AddCommand.self,
+            "batch": BatchCommand.self,
             "review": ReviewCommand.self,
         ]
     }
