@@ -34,6 +34,7 @@ enum Tool {
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
             "bench stamps": BenchStampsCommand.self,
+            "bench batch": BenchBatchCommand.self,
             "bench ocr": BenchOCRCommand.self,
             "places near": PlacesNearCommand.self,
             "places search": PlacesSearchCommand.self,

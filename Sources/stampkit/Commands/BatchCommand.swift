@@ -216,7 +216,8 @@ final class BatchProgress: Sendable {
             let read = c.confirmed + c.pending
             let rate = seconds > 0 ? Double(read) / seconds : 0
             let left = pagesDone > 0 ? seconds / Double(pagesDone) * Double(pages - pagesDone) : 0
-            let status = "\(pagesDone)/\(pages) pages · \(read + c.already) stamps · "
+            let stamps = read + c.already
+            let status = "\(pagesDone)/\(pages) pages · \(stamps) stamp\(stamps == 1 ? "" : "s") · "
                 + String(format: "%.2f stamps/s", rate) + (pagesDone < pages ? " · about \(Self.duration(left)) left" : "")
             if terminal.showsProgress {
                 return pagesDone < pages ? Self.bar(pagesDone, of: pages) + " " + status : ""

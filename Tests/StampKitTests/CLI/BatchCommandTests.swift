@@ -148,6 +148,46 @@ import Testing
         #expect(last.stderr.contains("already catalogued"), "\(last.stderr)")
     }
 
+    @Test func aTerminalShowsAProgressBarThenTheSummary() throws {
+        let book = try Self.makeBook()
+        let catalogue = CatalogueFixtures.newCatalogueURL("batch-bar")
+        defer { try? FileManager.default.removeItem(at: book.deletingLastPathComponent()); CatalogueFixtures.remove(catalogue) }
+        let tmux = try Tmux([CLI.binary.path, "batch", book.path, "--book", "B", "--jobs", "1"] + ReviewFixtures.places(catalogue),
+                            environment: Self.environment.merging(["OMP_THREAD_LIMIT": "1"]) { $1 })
+        // While pages remain: the bar, pages and stamps done, the rate and the time left.
+        let during = try tmux.waitUntil("the progress bar", timeout: 120) { screen in
+            screen.range(of: #"\[█*░+\] \d/6 pages · \d stamps? · \d+\.\d\d stamps/s · about [0-9hms ]+ left"#, options: .regularExpression) != nil
+        }
+        #expect(!during.contains("[exit"), "\(during)")
+        let end = try tmux.waitFor("[exit 65]", timeout: 180)
+        #expect(end.contains("batch: 6 pages, 5 stamps found: 0 confirmed, 5 pending"), "\(end)")
+        // The bar is cleared before the summary, not left behind.
+        #expect(!end.contains("░"), "\(end)")
+    }
+
+    @Test func benchBatchComparesWorkerCountsOnTheSameStamps() throws {
+        let root = try makeTemporaryDirectory("bench-batch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(at: ImagingFixtures.url("page-kef-rot90.jpg"), to: root.appendingPathComponent("page_1.jpg"))
+        try FileManager.default.moveItem(at: StampRegionTests.write(StampRegionTests.twoStampPage().page), to: root.appendingPathComponent("page_2.bmp"))
+        let run = try CLI.run(["bench", "batch", root.path, "--jobs-list", "1,2", "--gazetteer", FixtureGazetteer.shared.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        try #require(rows.count == 3, "\(run.stdout)")
+        #expect(rows[0] == ["jobs", "seconds", "cpu_s", "cores_used", "stamps", "stamps_per_s", "speedup", "peak_mb", "peak_mb_per_worker", "mb_per_extra_worker"])
+        for (row, jobs) in zip(rows.dropFirst(), [1, 2]) {
+            // Both runs kept all three stamps (nothing skipped as already catalogued), and the
+            // memory per worker is the process's peak shared among its workers.
+            #expect(row[0] == String(jobs) && row[4] == "3", "\(row)")
+            let peak = try #require(Double(row[7])), perWorker = try #require(Double(row[8]))
+            #expect(peak > 20 && abs(perWorker - peak / Double(jobs)) <= 1, "\(row)")
+            let seconds = try #require(Double(row[1])), rate = try #require(Double(row[5]))
+            #expect(seconds > 0 && abs(rate - 3 / seconds) <= 0.02 * rate + 0.001, "\(row)")
+        }
+        #expect(rows[1][6] == "1.00" && rows[2][9] != "-", "\(rows)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["page_1.jpg", "page_2.bmp"], "the throwaway catalogues stay out of the book")
+    }
+
     @Test func shardsTakeDisjointPagesThatCoverTheBook() throws {
         // Text files named like pages: each shard reports exactly the ones it took, without OCR.
         let root = try makeTemporaryDirectory("batch-shards")
