@@ -50,6 +50,13 @@ public struct RegionScore: Sendable, Equatable {
     /// True stamps found.
     public var found: Int { finder.compactMap { $0 }.count }
 
+    /// True stamps found by a region that is also the best region of another stamp: a batch
+    /// keeps one record for them all, so all but one of them are not catalogued.
+    public var sharing: Int {
+        let finders = finder.compactMap { $0 }
+        return finders.count - Set(finders).count
+    }
+
     /// Scores `regions` against `boxes` ([x0, y0, x1, y1] each).
     public init(regions: [PixelBox], boxes: [[Int]]) {
         var matchesPerRegion = [Int](repeating: 0, count: regions.count)

@@ -9,6 +9,7 @@ enum EvalPages {
     struct PageResult {
         var stamps = 0
         var found = 0
+        var sharing = 0
         var extra = 0
         var countryRight = 0
         var dated = 0
@@ -26,7 +27,7 @@ enum EvalPages {
         _ = try TesseractStampReader(languages: languages)
         let results = Mutex<[PageResult?]>(Array(repeating: nil, count: truths.count))
         let outcomes = Batch(count: truths.count, terminal: terminal)
-        terminal.result("page\ttrue\tregions\tfound\textra\tcountry_right\tdate_right\tseconds")
+        terminal.result("page\ttrue\tregions\tfound\tsharing\textra\tcountry_right\tdate_right\tseconds")
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, truths.count))) { _ in
             // One engine and one gazetteer connection per worker, as in `batch`.
             let scanner: StampScanner
@@ -46,7 +47,7 @@ enum EvalPages {
                     var stamps: [PageStamp] = []
                     try scanner.scanStamps(onPage: page, named: truth.file, languages: languages) { stamps.append($0) }
                     let score = RegionScore(regions: stamps.map(\.crop), boxes: truth.stamps.map(\.box))
-                    var result = PageResult(stamps: truth.stamps.count, found: score.found, extra: score.extra)
+                    var result = PageResult(stamps: truth.stamps.count, found: score.found, sharing: score.sharing, extra: score.extra)
                     var details: [String] = []
                     for (stamp, finder) in zip(truth.stamps, score.finder) {
                         let proposal = finder.flatMap { stamps[$0].scan?.proposal }
@@ -66,8 +67,8 @@ enum EvalPages {
                     let elapsed = ContinuousClock.now - start
                     result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                     results.withLock { $0[index] = result }
-                    let line = String(format: "%@\t%d\t%d\t%d\t%d\t%d\t%d/%d\t%.1f", truth.file, result.stamps, stamps.count, result.found,
-                                      result.extra, result.countryRight, result.dateRight, result.dated, result.seconds)
+                    let line = String(format: "%@\t%d\t%d\t%d\t%d\t%d\t%d\t%d/%d\t%.1f", truth.file, result.stamps, stamps.count, result.found,
+                                      result.sharing, result.extra, result.countryRight, result.dateRight, result.dated, result.seconds)
                     outcomes.finish(index, lines: [line] + details, failure: nil)
                 } catch {
                     outcomes.finish(index, lines: [], failure: CarriedFailure(error, image: "\(truth.file): error"))
@@ -76,12 +77,13 @@ enum EvalPages {
         }
         if let error = outcomes.abandoned { throw error }
         let done = results.withLock { $0.compactMap { $0 } }
-        let stamps = done.map(\.stamps).reduce(0, +), found = done.map(\.found).reduce(0, +)
+        let stamps = done.map(\.stamps).reduce(0, +), found = done.map(\.found).reduce(0, +), sharing = done.map(\.sharing).reduce(0, +)
         let extra = done.map(\.extra).reduce(0, +), country = done.map(\.countryRight).reduce(0, +)
         let dated = done.map(\.dated).reduce(0, +), dates = done.map(\.dateRight).reduce(0, +)
         func share(_ part: Int, _ whole: Int) -> String { whole == 0 ? "—" : String(format: "%.1f%%", 100 * Double(part) / Double(whole)) }
         terminal.result("""
             \(done.count) pages, \(stamps) true stamps: found \(found) (\(share(found, stamps))), \
+            \(sharing) of them in a region with another stamp (one record for both), \
             extra \(String(format: "%.2f", Double(extra) / Double(max(stamps, 1)))) per true stamp (\(extra)), \
             country right \(country)/\(found) of those found (\(share(country, found))), \
             date right \(dates)/\(dated) (\(share(dates, dated))); \

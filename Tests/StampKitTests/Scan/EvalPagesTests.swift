@@ -14,9 +14,9 @@ import Testing
         let score = RegionScore(regions: regions, boxes: boxes)
         // Each half covers half the stamp (IoU 0.5): found, and the second half is an extra record.
         #expect(score.found == 1 && score.finder[1] == nil && score.finder[2] == nil)
-        #expect(score.extra == 2 && score.merged == 0)
+        #expect(score.extra == 2 && score.merged == 0 && score.sharing == 0)
         let merged = RegionScore(regions: [PixelBox(x: 0, y: 0, width: 300, height: 100)], boxes: boxes)
-        #expect(merged.found == 2 && merged.merged == 1 && merged.extra == 0)
+        #expect(merged.found == 2 && merged.merged == 1 && merged.extra == 0 && merged.sharing == 1)
     }
 
     @Test func pagesAreScoredByFoundExtraAndCountry() throws {
@@ -38,7 +38,7 @@ import Testing
             """.write(to: folder.appendingPathComponent("truth.jsonl"), atomically: true, encoding: .utf8)
         let outcome = try CLI.run(["eval", "--pages", folder.path, "--each", "--gazetteer", FixtureGazetteer.shared.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("3 pages, 4 true stamps: found 3 (75.0%), extra 0.00 per true stamp (0), country right 1/3"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("3 pages, 4 true stamps: found 3 (75.0%), 0 of them in a region with another stamp (one record for both), extra 0.00 per true stamp (0), country right 1/3"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("IS/KEF 2019-07-12 → IS/"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("XX/- - → not found"), "\(outcome.stdout)")
         let bad = try CLI.run(["eval", "--pages", folder.path + "/missing", "--gazetteer", FixtureGazetteer.shared.path])
