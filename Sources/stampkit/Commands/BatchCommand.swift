@@ -9,7 +9,7 @@ struct BatchCommand: ToolCommand {
     static let acceptAbove = ValueOption(
         "accept-above", "C",
         help: "Confirm a stamp whose best proposal has confidence at least C (0–1); default: never, every stamp stays pending for 'stampkit review'.")
-    static let json = Flag("json", help: "One line per stamp saved, the record as 'stampkit list --json' shows it (JSON Lines), in page order.")
+    static let json = Flag("json", help: "One line per stamp, the record as 'stampkit list --json' shows it (JSON Lines), in page order.")
     static let quiet = Flag("quiet", short: "q", help: "No progress and no summary on stderr (errors are still reported).")
     static let shard = ValueOption(
         "shard", "K/N",
@@ -112,12 +112,22 @@ struct BatchCommand: ToolCommand {
                     let image = try StampImage(contentsOf: url)
                     let source = try StampRecord.Source.fingerprint(of: url)
                     var number = 0
+                    // Stamps kept by an earlier run are listed as they stand, so a rerun prints
+                    // the same records as a run that was never stopped.
+                    var kept: [String: StampRecord] = [:]
                     try scanner.scanStamps(onPage: image, named: page.path, languages: languages, alreadyDone: { crop in
-                        try store.withLock { try $0.record(sha256: source.sha256, crop: crop) } != nil
+                        guard let record = try store.withLock({ try $0.record(sha256: source.sha256, crop: crop) }) else { return false }
+                        kept[StampRecord.cropKey(crop)] = record
+                        return true
                     }) { stamp in
                         number += 1
                         guard let scan = stamp.scan else {
                             progress.count(.already)
+                            if let record = kept[StampRecord.cropKey(stamp.crop)] {
+                                lines.append(json
+                                    ? record.json(thumbnail: try? thumbnails.thumbnailPath(for: record)).serialized()
+                                    : "\(page.path) stamp \(number): already catalogued as #\(record.id ?? 0)")
+                            }
                             return
                         }
                         var item = ReviewItem(source: url, name: "\(page.path) stamp \(number)", crop: stamp.crop, scan: scan,
