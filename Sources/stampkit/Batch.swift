@@ -1,3 +1,4 @@
+import Foundation
 import StampKit
 import Synchronization
 
@@ -57,6 +58,23 @@ final class Batch: Sendable {
             } else {
                 terminal.endProgress()
             }
+        }
+    }
+
+    /// Runs `workers` threads (at most one per item), each with its own worker from `start`
+    /// (a Tesseract engine used by two threads at once crashes, and a database connection
+    /// belongs to one thread), handing each the items it claims until none are left. A worker
+    /// that cannot start abandons the batch.
+    func perform<Worker>(workers: Int, start: @Sendable () throws -> Worker, _ work: @Sendable (Worker, Int) -> Void) {
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(1, count))) { _ in
+            let worker: Worker
+            do {
+                worker = try start()
+            } catch {
+                abandon(error)
+                return
+            }
+            while let index = claim() { work(worker, index) }
         }
     }
 

@@ -92,76 +92,69 @@ struct BatchCommand: ToolCommand {
         let outcomes = Batch(count: pages.count, terminal: terminal) { finished, _ in progress.show(pagesDone: finished) }
         let thumbnails = CatalogueOption.thumbnails
         let book = book, json = json, acceptAbove = acceptAbove, languages = languages, gazetteer = gazetteer
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, pages.count))) { _ in
-            // One engine and one gazetteer connection per worker: a Tesseract engine used by two
-            // threads at once crashes. The catalogue is one connection, used in turn.
-            let scanner: StampScanner
+        // One engine and one gazetteer connection per worker; the catalogue is one connection,
+        // used in turn.
+        outcomes.perform(workers: jobs, start: {
+            StampScanner(
+                reader: try TesseractStampReader(languages: languages),
+                matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+        }) { scanner, index in
+            let page = pages[index]
+            var lines: [String] = []
             do {
-                scanner = StampScanner(
-                    reader: try TesseractStampReader(languages: languages),
-                    matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
-            } catch {
-                outcomes.abandon(error)
-                return
-            }
-            while let index = outcomes.claim() {
-                let page = pages[index]
-                var lines: [String] = []
-                do {
-                    let url = URL(fileURLWithPath: page.path)
-                    let image = try StampImage(contentsOf: url)
-                    let source = try StampRecord.Source.fingerprint(of: url)
-                    var number = 0
-                    // Stamps kept by an earlier run are listed as they stand, so a rerun prints
-                    // the same records as a run that was never stopped.
-                    var kept: [String: StampRecord] = [:]
-                    try scanner.scanStamps(onPage: image, named: page.path, languages: languages, alreadyDone: { crop in
-                        guard let record = try store.withLock({ try $0.record(sha256: source.sha256, crop: crop) }) else { return false }
-                        kept[StampRecord.cropKey(crop)] = record
-                        return true
-                    }) { stamp in
-                        number += 1
-                        guard let scan = stamp.scan else {
-                            progress.count(.already)
-                            if let record = kept[StampRecord.cropKey(stamp.crop)] {
-                                lines.append(json
-                                    ? record.json(thumbnail: try? thumbnails.thumbnailPath(for: record)).serialized()
-                                    : "\(page.path) stamp \(number): already catalogued as #\(record.id ?? 0)")
-                            }
-                            return
+                let url = URL(fileURLWithPath: page.path)
+                let image = try StampImage(contentsOf: url)
+                let source = try StampRecord.Source.fingerprint(of: url)
+                var number = 0
+                // Stamps kept by an earlier run are listed as they stand, so a rerun prints
+                // the same records as a run that was never stopped.
+                var kept: [String: StampRecord] = [:]
+                try scanner.scanStamps(onPage: image, named: page.path, languages: languages, alreadyDone: { crop in
+                    guard let record = try store.withLock({ try $0.record(sha256: source.sha256, crop: crop) }) else { return false }
+                    kept[StampRecord.cropKey(crop)] = record
+                    return true
+                }) { stamp in
+                    number += 1
+                    guard let scan = stamp.scan else {
+                        progress.count(.already)
+                        if let record = kept[StampRecord.cropKey(stamp.crop)] {
+                            lines.append(json
+                                ? record.json(thumbnail: try? thumbnails.thumbnailPath(for: record)).serialized()
+                                : "\(page.path) stamp \(number): already catalogued as #\(record.id ?? 0)")
                         }
-                        var item = ReviewItem(source: url, name: "\(page.path) stamp \(number)", crop: stamp.crop, scan: scan,
-                                              draft: StampDraft(proposal: scan.proposal))
-                        item.draft.book = book
-                        item.draft.page = page.number
-                        if let top = scan.proposal.candidates.first { item.draft.take(top) }
-                        let confirmed = acceptAbove.map { threshold in (item.draft.confidence ?? -1) >= threshold } ?? false
-                        var record = StampRecord(source: source, crop: stamp.crop, rotation: item.rotation)
-                        CatalogueHost.fill(&record, from: item, status: confirmed ? .confirmed : .pending)
-                        let saved: StampRecord
-                        do {
-                            saved = try store.withLock { try $0.insert(record) }
-                        } catch let error as CatalogueError where error.kind == .alreadyCatalogued {
-                            // The same photo under two names: the other worker kept it first.
-                            progress.count(.already)
-                            return
-                        }
-                        progress.count(confirmed ? .confirmed : .pending)
-                        // Only a cache (`list` makes a missing one), so a failure does not fail the stamp.
-                        let thumbnail = try? thumbnails.make(for: saved, from: image).path
-                        lines.append(json
-                            ? saved.json(thumbnail: thumbnail).serialized()
-                            : AddCommand.describe(confirmed ? .confirmed(saved.id ?? 0) : .pending(saved.id ?? 0), item: item))
+                        return
                     }
-                    outcomes.finish(index, lines: lines, failure: nil)
-                } catch let error as CatalogueError where error.failureClass == .database {
-                    // A locked, damaged or full catalogue fails every page alike: stop.
-                    outcomes.abandon(error)
-                    outcomes.finish(index, lines: lines, failure: nil)
-                } catch {
-                    progress.count(.failed)
-                    outcomes.finish(index, lines: lines, failure: CarriedFailure(error, image: "\(page.path): error"))
+                    var item = ReviewItem(source: url, name: "\(page.path) stamp \(number)", crop: stamp.crop, scan: scan,
+                                          draft: StampDraft(proposal: scan.proposal))
+                    item.draft.book = book
+                    item.draft.page = page.number
+                    if let top = scan.proposal.candidates.first { item.draft.take(top) }
+                    let confirmed = acceptAbove.map { threshold in (item.draft.confidence ?? -1) >= threshold } ?? false
+                    var record = StampRecord(source: source, crop: stamp.crop, rotation: item.rotation)
+                    CatalogueHost.fill(&record, from: item, status: confirmed ? .confirmed : .pending)
+                    let saved: StampRecord
+                    do {
+                        saved = try store.withLock { try $0.insert(record) }
+                    } catch let error as CatalogueError where error.kind == .alreadyCatalogued {
+                        // The same photo under two names: the other worker kept it first.
+                        progress.count(.already)
+                        return
+                    }
+                    progress.count(confirmed ? .confirmed : .pending)
+                    // Only a cache (`list` makes a missing one), so a failure does not fail the stamp.
+                    let thumbnail = try? thumbnails.make(for: saved, from: image).path
+                    lines.append(json
+                        ? saved.json(thumbnail: thumbnail).serialized()
+                        : AddCommand.describe(confirmed ? .confirmed(saved.id ?? 0) : .pending(saved.id ?? 0), item: item))
                 }
+                outcomes.finish(index, lines: lines, failure: nil)
+            } catch let error as CatalogueError where error.failureClass == .database {
+                // A locked, damaged or full catalogue fails every page alike: stop.
+                outcomes.abandon(error)
+                outcomes.finish(index, lines: lines, failure: nil)
+            } catch {
+                progress.count(.failed)
+                outcomes.finish(index, lines: lines, failure: CarriedFailure(error, image: "\(page.path): error"))
             }
         }
         store.withLock { $0.close() }

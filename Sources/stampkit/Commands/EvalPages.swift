@@ -28,51 +28,43 @@ enum EvalPages {
         let results = Mutex<[PageResult?]>(Array(repeating: nil, count: truths.count))
         let outcomes = Batch(count: truths.count, terminal: terminal)
         terminal.result("page\ttrue\tregions\tfound\tsharing\textra\tcountry_right\tdate_right\tseconds")
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, truths.count))) { _ in
-            // One engine and one gazetteer connection per worker, as in `batch`.
-            let scanner: StampScanner
+        outcomes.perform(workers: jobs, start: {
+            StampScanner(
+                reader: try TesseractStampReader(languages: languages),
+                matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+        }) { scanner, index in
+            let truth = truths[index]
+            let start = ContinuousClock.now
             do {
-                scanner = StampScanner(
-                    reader: try TesseractStampReader(languages: languages),
-                    matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
-            } catch {
-                outcomes.abandon(error)
-                return
-            }
-            while let index = outcomes.claim() {
-                let truth = truths[index]
-                let start = ContinuousClock.now
-                do {
-                    let page = try StampImage(contentsOf: folder.appendingPathComponent(truth.file))
-                    var stamps: [PageStamp] = []
-                    try scanner.scanStamps(onPage: page, named: truth.file, languages: languages) { stamps.append($0) }
-                    let score = RegionScore(regions: stamps.map(\.crop), boxes: truth.stamps.map(\.box))
-                    var result = PageResult(stamps: truth.stamps.count, found: score.found, sharing: score.sharing, extra: score.extra)
-                    var details: [String] = []
-                    for (stamp, finder) in zip(truth.stamps, score.finder) {
-                        let proposal = finder.flatMap { stamps[$0].scan?.proposal }
-                        let top = proposal?.candidates.first
-                        if top?.country.code == stamp.country { result.countryRight += 1 }
-                        if let date = stamp.date {
-                            result.dated += 1
-                            if proposal?.date?.value == date { result.dateRight += 1 }
-                        }
-                        if each {
-                            let answer = finder == nil ? "not found"
-                                : "\(top?.country.code ?? "-")/\(top?.airport?.iata ?? "-") " + (top.map { String(format: "%.2f", $0.confidence) } ?? "-")
-                                    + " \(proposal?.date?.value ?? "no date")"
-                            details.append("  \(stamp.country)/\(stamp.airport ?? "-") \(stamp.date ?? "-") → \(answer)")
-                        }
+                let page = try StampImage(contentsOf: folder.appendingPathComponent(truth.file))
+                var stamps: [PageStamp] = []
+                try scanner.scanStamps(onPage: page, named: truth.file, languages: languages) { stamps.append($0) }
+                let score = RegionScore(regions: stamps.map(\.crop), boxes: truth.stamps.map(\.box))
+                var result = PageResult(stamps: truth.stamps.count, found: score.found, sharing: score.sharing, extra: score.extra)
+                var details: [String] = []
+                for (stamp, finder) in zip(truth.stamps, score.finder) {
+                    let proposal = finder.flatMap { stamps[$0].scan?.proposal }
+                    let top = proposal?.candidates.first
+                    if top?.country.code == stamp.country { result.countryRight += 1 }
+                    if let date = stamp.date {
+                        result.dated += 1
+                        if proposal?.date?.value == date { result.dateRight += 1 }
                     }
-                    let elapsed = ContinuousClock.now - start
-                    result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                    results.withLock { $0[index] = result }
-                    let line = String(format: "%@\t%d\t%d\t%d\t%d\t%d\t%d\t%d/%d\t%.1f", truth.file, result.stamps, stamps.count, result.found,
-                                      result.sharing, result.extra, result.countryRight, result.dateRight, result.dated, result.seconds)
-                    outcomes.finish(index, lines: [line] + details, failure: nil)
-                } catch {
-                    outcomes.finish(index, lines: [], failure: CarriedFailure(error, image: "\(truth.file): error"))
+                    if each {
+                        let answer = finder == nil ? "not found"
+                            : "\(top?.country.code ?? "-")/\(top?.airport?.iata ?? "-") " + (top.map { String(format: "%.2f", $0.confidence) } ?? "-")
+                                + " \(proposal?.date?.value ?? "no date")"
+                        details.append("  \(stamp.country)/\(stamp.airport ?? "-") \(stamp.date ?? "-") → \(answer)")
+                    }
                 }
+                let elapsed = ContinuousClock.now - start
+                result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                results.withLock { $0[index] = result }
+                let line = String(format: "%@\t%d\t%d\t%d\t%d\t%d\t%d\t%d/%d\t%.1f", truth.file, result.stamps, stamps.count, result.found,
+                                  result.sharing, result.extra, result.countryRight, result.dateRight, result.dated, result.seconds)
+                outcomes.finish(index, lines: [line] + details, failure: nil)
+            } catch {
+                outcomes.finish(index, lines: [], failure: CarriedFailure(error, image: "\(truth.file): error"))
             }
         }
         if let error = outcomes.abandoned { throw error }
