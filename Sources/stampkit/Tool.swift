@@ -40,6 +40,7 @@ enum Tool {
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
             "bench stamps": BenchStampsCommand.self,
+            "bench batch": BenchBatchCommand.self,
             "bench ocr": BenchOCRCommand.self,
             "places near": PlacesNearCommand.self,
             "places search": PlacesSearchCommand.self,
@@ -50,6 +51,7 @@ enum Tool {
             "bench mrz": BenchMRZCommand.self,
             "eval": EvalCommand.self,
             "add": AddCommand.self,
+            "batch": BatchCommand.self,
             "review": ReviewCommand.self,
         ]
     }
