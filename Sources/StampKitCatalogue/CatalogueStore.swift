@@ -295,7 +295,7 @@ public final class CatalogueStore {
     }
 
     /// Runs `body` in one write transaction, with SQLite's failures in the catalogue's words.
-    private func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
         let database = try live()
         try markWriting()
         do {
@@ -326,6 +326,28 @@ public final class CatalogueStore {
         FROM stamps s LEFT JOIN books b ON b.id = s.book_id
         """
 
+    /// Saves one record: every column, then `created_at` and `updated_at`; returns its number.
+    static let insertSQL = """
+        INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime,
+            crop_key, crop_x, crop_y, crop_width, crop_height, rotation,
+            country_code, country_name, region_id, region_name, city_id, city_name,
+            airport_iata, airport_name, day, direction, entry_method, book_id, page,
+            favorite, note, ocr_text, evidence, confidence, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        RETURNING id
+        """
+
+    /// Rewrites one record: every column, then `updated_at`, then the record's `id`.
+    static let updateSQL = """
+        UPDATE stamps SET status = ?, source_path = ?, source_sha256 = ?, source_size = ?,
+            source_mtime = ?, crop_key = ?, crop_x = ?, crop_y = ?, crop_width = ?,
+            crop_height = ?, rotation = ?, country_code = ?, country_name = ?, region_id = ?,
+            region_name = ?, city_id = ?, city_name = ?, airport_iata = ?, airport_name = ?,
+            day = ?, direction = ?, entry_method = ?, book_id = ?, page = ?, favorite = ?,
+            note = ?, ocr_text = ?, evidence = ?, confidence = ?, updated_at = ?
+        WHERE id = ?
+        """
+
     /// Saves a new record (its `id` is ignored) and returns it as stored, with its number and
     /// times. A new book name creates the book. Throws `alreadyCatalogued` when the same source
     /// hash with the same crop already has a record.
@@ -338,15 +360,7 @@ public final class CatalogueStore {
             }
             let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
             let now = Date().timeIntervalSince1970
-            let statement = try database.prepare("""
-                INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime,
-                    crop_key, crop_x, crop_y, crop_width, crop_height, rotation,
-                    country_code, country_name, region_id, region_name, city_id, city_name,
-                    airport_iata, airport_name, day, direction, entry_method, book_id, page,
-                    favorite, note, ocr_text, evidence, confidence, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                RETURNING id
-                """)
+            let statement = try database.prepare(Self.insertSQL)
             try statement.bind(Self.values(of: record, bookID: bookID) + [.real(now), .real(now)])
             guard try statement.step() else {
                 throw CatalogueError(.failed, "SQLite saved no row for the stamp; please report this")
@@ -453,15 +467,7 @@ public final class CatalogueStore {
                 throw CatalogueError.alreadyCatalogued(other)
             }
             let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
-            let statement = try database.prepare("""
-                UPDATE stamps SET status = ?, source_path = ?, source_sha256 = ?, source_size = ?,
-                    source_mtime = ?, crop_key = ?, crop_x = ?, crop_y = ?, crop_width = ?,
-                    crop_height = ?, rotation = ?, country_code = ?, country_name = ?, region_id = ?,
-                    region_name = ?, city_id = ?, city_name = ?, airport_iata = ?, airport_name = ?,
-                    day = ?, direction = ?, entry_method = ?, book_id = ?, page = ?, favorite = ?,
-                    note = ?, ocr_text = ?, evidence = ?, confidence = ?, updated_at = ?
-                WHERE id = ?
-                """)
+            let statement = try database.prepare(Self.updateSQL)
             try statement.run(Self.values(of: record, bookID: bookID) + [.real(Date().timeIntervalSince1970), .integer(id)])
         }
         guard let stored = try self.record(id: id) else { throw CatalogueError.recordNotFound(id) }
@@ -580,7 +586,7 @@ public final class CatalogueStore {
             createdAt: Date(timeIntervalSince1970: statement.double(at: 6)))
     }
 
-    private static func bookID(named name: String, creating: Bool, in database: Database) throws -> Int? {
+    static func bookID(named name: String, creating: Bool, in database: Database) throws -> Int? {
         let find = try database.prepare("SELECT id FROM books WHERE name = ? COLLATE NOCASE")
         try find.bind([.text(name)])
         if try find.step() { return find.int(at: 0) }
@@ -594,17 +600,17 @@ public final class CatalogueStore {
 
     // MARK: Rows
 
-    private static func recordID(sha256: String, crop: PixelBox?, in database: Database) throws -> Int? {
+    static func recordID(sha256: String, crop: PixelBox?, in database: Database) throws -> Int? {
         try database.scalarInt(
             "SELECT id FROM stamps WHERE source_sha256 = ? AND crop_key = ?",
             [.text(sha256), .text(StampRecord.cropKey(crop))])
     }
 
-    private static func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
+    static func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
     private static func integer(_ value: Int?) -> SQLValue { value.map { .integer($0) } ?? .null }
 
     /// The bound values of every stored column but the times, in the INSERT's order.
-    private static func values(of r: StampRecord, bookID: Int?) -> [SQLValue] {
+    static func values(of r: StampRecord, bookID: Int?) -> [SQLValue] {
         [
             .text(r.status.rawValue), .text(r.source.path), .text(r.source.sha256),
             .integer(r.source.size), .real(r.source.modified.timeIntervalSince1970),
@@ -618,7 +624,7 @@ public final class CatalogueStore {
         ]
     }
 
-    private static func record(from s: Statement) throws -> StampRecord {
+    static func record(from s: Statement) throws -> StampRecord {
         func place(_ idColumn: Int32, _ nameColumn: Int32) -> StampRecord.PlaceSnapshot<String>? {
             s.text(at: idColumn).map { .init(id: $0, name: s.text(at: nameColumn) ?? $0) }
         }

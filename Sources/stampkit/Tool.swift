@@ -30,6 +30,7 @@ enum Tool {
             "reconcile": ReconcileCommand.self,
             "thumbnails": ThumbnailsCommand.self,
             "bench catalogue": BenchCatalogueCommand.self,
+            "catalogue merge": CatalogueMergeCommand.self,
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
@@ -85,6 +86,7 @@ enum Tool {
         "gazetteer": "Build and inspect the offline gazetteer of countries, regions, cities and airports.",
         "places": "Search and browse the gazetteer: continents, countries, regions, cities, airports.",
         "bench": "Measure speed on this machine (numbers, never pass/fail).",
+        "catalogue": "Work on whole catalogue files: merge catalogues made on several machines.",
     ]
 
     /// Runs one command line; returns the process exit code.
