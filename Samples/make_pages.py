@@ -11,9 +11,9 @@ stamps) in different inks, tilted within ±25° and some a quarter turn, some pa
 touching (in the same ink or in two), and now and then the whole page photographed
 turned a quarter. Light, blur, noise and JPEG as in make_heldout.py.
 
-Without arguments it writes the committed Samples/book/: six pages chosen to show one
+Without arguments it writes the committed Samples/book/: seven pages chosen to show one
 thing each (one stamp; two in different inks touching; three tilted; a quarter-turned
-page; a blank page; four stamps). With OUTDIR, -n pages are drawn at random from the
+page; a blank page; four stamps; two touching in the same ink). With OUTDIR, -n pages are drawn at random from the
 seed -s: the team's own held-out pages, never committed.
 
 truth.jsonl has one object per page, as ../shared/pages-dev has: file, stamps — each with
@@ -200,6 +200,10 @@ BOOK = [
         {"angle": -11, "scale": 0.5, "ink": "green"},
         {"angle": 4, "scale": 0.5, "ink": "blue"},
         {"angle": 17, "scale": 0.5, "ink": "red"}], False),
+    ("two stamps touching in the same ink, and one apart", [
+        {"angle": -4, "scale": 0.58, "ink": "black"},
+        {"angle": 3, "scale": 0.56, "ink": "black", "touch": 0},
+        {"angle": -20, "scale": 0.5, "ink": "green"}], False),
 ]
 
 
