@@ -24,7 +24,6 @@ in the photo's pixels. The same seed gives the same bytes (same Pillow, libjpeg,
 
 import argparse
 import datetime
-import json
 import os
 import random
 import sys
@@ -218,9 +217,7 @@ def write(outdir, pages):
         name = "page_%03d.jpg" % (i + 1)
         finish(rng, img, rng.randint(62, 72), os.path.join(outdir, name))
         rows.append({"file": name, "stamps": stamps})
-    with open(os.path.join(outdir, "truth.jsonl"), "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    mh.write_truth(outdir, rows)
     return rows
 
 

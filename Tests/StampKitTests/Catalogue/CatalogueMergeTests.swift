@@ -192,23 +192,13 @@ import Testing
         let old = CatalogueFixtures.newCatalogueURL("old")
         let into = CatalogueFixtures.newCatalogueURL("into")
         defer { [old, into].forEach(CatalogueFixtures.remove) }
-        try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
-        do {
-            let raw = try Database(path: old.path, mode: .readWriteCreate)
-            try raw.execute(CatalogueSchema.version1)
-            try raw.execute("PRAGMA user_version = 1; PRAGMA application_id = \(CatalogueSchema.applicationID)")
-            try raw.execute("INSERT INTO books (name, created_at) VALUES ('Old', 1)")
-            try raw.execute("""
-                INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime, crop_key,
-                    country_code, country_name, book_id, created_at, updated_at)
-                VALUES ('confirmed', '/p/old.jpg', '\(CatalogueFixtures.fakeHash(7))', 10, 1, 'whole', 'FR', 'France', 1, 1, 2)
-                """)
-        }
+        try CatalogueFixtures.makeVersion1File(at: old)
         let store = try CatalogueStore(url: into)
         let summary = try store.merge(from: [old])
         #expect(summary.added == 1 && summary.booksAdded == 1)
         let record = try #require(try Self.all(store).first)
-        #expect(record.country?.id == "FR" && record.book == "Old" && record.crop == nil)
+        #expect(record.country?.id == "DE" && record.book == "Old book" && record.page == 3 && record.favorite)
+        #expect(record.updatedAt == Date(timeIntervalSince1970: 200))
         // The source stays at version 1: merging never migrates it.
         #expect(try Database(path: old.path, mode: .readOnly).scalarInt("PRAGMA user_version") == 1)
     }
