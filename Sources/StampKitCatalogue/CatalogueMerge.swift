@@ -41,7 +41,20 @@ extension CatalogueStore {
     /// `sameCatalogue` (a source is this file), `notACatalogue`, `newerSchema`, `corrupt`…
     /// before anything is written.
     public func merge(from sources: [URL]) throws -> CatalogueMergeSummary {
-        let loaded = try sources.map { try Self.readForMerge($0, into: url) }
+        try merge(loaded: sources.map { try Self.readForMerge($0, into: url) })
+    }
+
+    /// Merges the catalogues at `sources` into the one at `target` as `merge(from:)` does, but
+    /// reads and checks every source before opening (or creating) `target`, so a refused merge
+    /// leaves no new file behind.
+    public static func merge(_ sources: [URL], into target: URL) throws -> CatalogueMergeSummary {
+        let loaded = try sources.map { try readForMerge($0, into: target) }
+        let store = try CatalogueStore(url: target)
+        defer { store.close() }
+        return try store.merge(loaded: loaded)
+    }
+
+    private func merge(loaded: [MergeSource]) throws -> CatalogueMergeSummary {
         var summary = CatalogueMergeSummary()
         summary.sources = loaded.count
         try write("merging catalogues") { database in

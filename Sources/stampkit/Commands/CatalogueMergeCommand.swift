@@ -41,8 +41,7 @@ struct CatalogueMergeCommand: ToolCommand {
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
-        let store = try CatalogueOption.open(target, terminal)
-        let summary = try store.merge(from: sources)
+        let summary = try CatalogueStore.merge(sources, into: target)
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         terminal.result(
             "merged \(count(summary.sources, "catalogue", "catalogues")) into \(target.path): "

@@ -235,6 +235,17 @@ import Testing
         }
     }
 
+    @Test func aRefusedMergeIntoANewFileLeavesNoFile() throws {
+        let good = try Self.catalogue("good", [(CatalogueFixtures.record(1), 1)])
+        let into = CatalogueFixtures.newCatalogueURL("into")
+        defer { [good, into].forEach(CatalogueFixtures.remove) }
+        let missing = good.deletingLastPathComponent().appendingPathComponent("missing.sqlite")
+        #expect(throws: CatalogueError.self) { try CatalogueStore.merge([good, missing], into: into) }
+        #expect(!FileManager.default.fileExists(atPath: into.path))
+        let summary = try CatalogueStore.merge([good], into: into)
+        #expect(summary.added == 1 && CatalogueFixtures.mode(into.path) == 0o600)
+    }
+
     @Test func refusesToMergeACatalogueIntoItself() throws {
         let here = try Self.catalogue("here", [(CatalogueFixtures.record(1), 1)])
         defer { CatalogueFixtures.remove(here) }
