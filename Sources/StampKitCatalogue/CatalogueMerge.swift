@@ -36,7 +36,7 @@ extension CatalogueStore {
     /// transaction: all or nothing. Sources are only read (never written, never migrated). A
     /// record is the same when its source hash and crop are: a confirmed record wins over a
     /// pending one, two confirmed records with different decisions keep the most recently
-    /// updated (a conflict), favourites are kept and notes joined. Books are matched by name;
+    /// updated (a conflict), favourites and redactions are kept and notes joined. Books are matched by name;
     /// a book's identity fields fill the ones missing here. Throws `catalogueNotFound`,
     /// `sameCatalogue` (a source is this file), `notACatalogue`, `newerSchema`, `corrupt`…
     /// before anything is written.
@@ -88,6 +88,8 @@ extension CatalogueStore {
         merged.id = existing.id
         merged.favorite = existing.favorite || incoming.favorite
         merged.note = joinedNote(winner.note, loser.note)
+        // What either side hid stays hidden: a redaction is never dropped by a merge.
+        merged.redactions = winner.redactions + loser.redactions.filter { !winner.redactions.contains($0) }
         merged.createdAt = min(existing.createdAt, incoming.createdAt)
         merged.updatedAt = existing.updatedAt
         if merged == existing { return (nil, conflict) }
@@ -162,7 +164,9 @@ extension CatalogueStore {
             let bookRows = try database.prepare("SELECT id, name, \(identity), created_at FROM books ORDER BY id")
             var books: [Book] = []
             while try bookRows.step() { books.append(book(from: bookRows)) }
-            let recordRows = try database.prepare("SELECT \(recordColumns) ORDER BY s.id")
+            // Before version 3 a record had no redactions.
+            let columns = version >= 3 ? recordColumns : recordColumns.replacingOccurrences(of: "s.redactions", with: "''")
+            let recordRows = try database.prepare("SELECT \(columns) ORDER BY s.id")
             var records: [StampRecord] = []
             while try recordRows.step() {
                 let record = try self.record(from: recordRows)
@@ -217,13 +221,8 @@ extension CatalogueStore {
     static func merge(_ record: StampRecord, into database: Database, summary: inout CatalogueMergeSummary) throws {
         let existingID = try recordID(sha256: record.source.sha256, crop: record.crop, in: database)
         guard let existingID else {
-            let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
-            let statement = try database.prepare(insertSQL)
             // The times travel with the record, so a later merge still knows which was updated last.
-            try statement.bind(values(of: record, bookID: bookID) + [
-                .real(record.createdAt.timeIntervalSince1970), .real(record.updatedAt.timeIntervalSince1970),
-            ])
-            _ = try statement.step()
+            _ = try insertRow(record, in: database, keepingTimes: true)
             summary.added += 1
             return
         }
@@ -242,7 +241,7 @@ extension CatalogueStore {
         }
         let bookID = try keep.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
         try database.prepare(updateSQL).run(
-            values(of: keep, bookID: bookID) + [.real(keep.updatedAt.timeIntervalSince1970), .integer(existingID)])
+            values(of: keep, bookID: bookID) + [.real(keep.updatedAt.timeIntervalSince1970), redactions(keep), .integer(existingID)])
         try database.prepare("UPDATE stamps SET created_at = ? WHERE id = ?")
             .run([.real(keep.createdAt.timeIntervalSince1970), .integer(existingID)])
         summary.updated += 1

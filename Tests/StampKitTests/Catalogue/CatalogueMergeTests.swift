@@ -141,6 +141,26 @@ import Testing
         #expect(try Self.all(store).first?.note == "bought coffee · first trip")
     }
 
+    @Test func aRedactionOnEitherSideIsKept() throws {
+        let visa = PixelBox(x: 20, y: 30, width: 200, height: 40)
+        let signature = PixelBox(x: 100, y: 150, width: 90, height: 60)
+        var hidden = CatalogueFixtures.record(1)
+        hidden.redactions = [visa]
+        var other = CatalogueFixtures.record(1, country: "NO")
+        other.redactions = [signature, visa]
+        // The newer confirmed record wins the conflict, yet the older one's redaction stays.
+        let here = try Self.catalogue("here", [(hidden, 100)])
+        let there = try Self.catalogue("there", [(other, 50), (hidden.withSource(2), 10)])
+        defer { [here, there].forEach(CatalogueFixtures.remove) }
+        let store = try CatalogueStore(url: here)
+        let summary = try store.merge(from: [there])
+        #expect(summary.conflicts == 1 && summary.added == 1)
+        let kept = try #require(try store.record(sha256: CatalogueFixtures.fakeHash(1), crop: hidden.crop))
+        #expect(kept.country?.id == "IS" && Set(kept.redactions.map { "\($0)" }) == Set([visa, signature].map { "\($0)" }))
+        let added = try #require(try store.record(sha256: CatalogueFixtures.fakeHash(2), crop: hidden.crop))
+        #expect(added.redactions == [visa])
+    }
+
     @Test func booksAreMatchedByNameAndKeepTheirIdentityFields() throws {
         let there = CatalogueFixtures.newCatalogueURL("there")
         let here = CatalogueFixtures.newCatalogueURL("here")
@@ -261,5 +281,15 @@ import Testing
             }
         }
         #expect(try Self.all(store).count == 1)
+    }
+}
+
+extension StampRecord {
+    /// This record for the photo `CatalogueFixtures.fakeHash(seed)` instead.
+    func withSource(_ seed: Int) -> StampRecord {
+        var copy = self
+        copy.source.sha256 = CatalogueFixtures.fakeHash(seed)
+        copy.source.path = "/photos/page-\(seed).jpg"
+        return copy
     }
 }

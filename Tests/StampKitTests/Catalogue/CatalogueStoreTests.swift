@@ -221,7 +221,7 @@ import Testing
         defer { CatalogueFixtures.remove(url) }
         try CatalogueFixtures.makeVersion1File(at: url)
         let store = try CatalogueStore(url: url)
-        #expect(try store.schemaVersion == 2)
+        #expect(try store.schemaVersion == CatalogueSchema.current)
         let records = try store.records()
         #expect(records.count == 1)
         let r = try #require(records.first)
