@@ -36,6 +36,7 @@ enum Tool {
             "thumbnails": ThumbnailsCommand.self,
             "bench catalogue": BenchCatalogueCommand.self,
             "bench redaction": BenchRedactionCommand.self,
+            "catalogue merge": CatalogueMergeCommand.self,
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
@@ -93,6 +94,7 @@ enum Tool {
         "gazetteer": "Build and inspect the offline gazetteer of countries, regions, cities and airports.",
         "places": "Search and browse the gazetteer: continents, countries, regions, cities, airports.",
         "bench": "Measure speed on this machine (numbers, never pass/fail).",
+        "catalogue": "Work on whole catalogue files: merge catalogues made on several machines.",
     ]
 
     /// Runs one command line; returns the process exit code.
