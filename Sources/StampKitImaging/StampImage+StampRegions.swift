@@ -74,26 +74,10 @@ extension StampImage {
               let colourData = pixGetData(colours.pix) else { return ([ink], nil) }
         let w = ink.width, h = ink.height, inkWords = Int(pixGetWpl(ink.pix)), colourWords = Int(pixGetWpl(colours.pix))
         let classes = 7
-        // The paper's colour, the median of each channel (most of a page is paper): ink is
-        // judged by what it takes away from the paper, so a tinted page does not tint the ink.
-        var histogram = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
-        for y in 0..<h {
-            let colourRow = colourData + y * colourWords
-            for x in 0..<w {
-                let word = colourRow[x]
-                histogram[0][Int(word >> 24)] += 1
-                histogram[1][Int((word >> 16) & 0xFF)] += 1
-                histogram[2][Int((word >> 8) & 0xFF)] += 1
-            }
-        }
-        let paper = histogram.map { channel -> Int in
-            var seen = 0
-            for (level, n) in channel.enumerated() {
-                seen += n
-                if seen * 2 >= w * h { return level }
-            }
-            return 255
-        }
+        // The paper's colour where each pixel lies: ink is judged by what it takes away from the
+        // paper, so a tinted page does not tint the ink, and a page darkened towards the gutter
+        // or by a phone's light falloff does not turn its security print into dark ink.
+        let paper = PaperColour(colours, data: colourData, words: colourWords)
         var label = [UInt8](repeating: UInt8.max, count: w * h)
         var strong = [Bool](repeating: false, count: w * h)
         var count = [Int](repeating: 0, count: classes)
@@ -101,9 +85,10 @@ extension StampImage {
             let inkRow = inkData + y * inkWords, colourRow = colourData + y * colourWords
             for x in 0..<w where (inkRow[x >> 5] >> UInt32(31 - (x & 31))) & 1 == 1 {
                 let word = colourRow[x]
+                let under = paper.at(x: x, y: y)
                 // The ink's colour as it would look on white paper.
-                let r = 255 - max(0, paper[0] - Int(word >> 24)), g = 255 - max(0, paper[1] - Int((word >> 16) & 0xFF)),
-                    b = 255 - max(0, paper[2] - Int((word >> 8) & 0xFF))
+                let r = 255 - max(0, under.r - Int(word >> 24)), g = 255 - max(0, under.g - Int((word >> 16) & 0xFF)),
+                    b = 255 - max(0, under.b - Int((word >> 8) & 0xFF))
                 if 255 - min(r, g, b) >= Self.strongDrop { strong[y * w + x] = true }
                 let high = max(r, g, b), low = min(r, g, b), chroma = high - low
                 var sector = 6
@@ -249,5 +234,66 @@ struct InkCounts {
         let w = width + 1
         let x0 = box.x, y0 = box.y, x1 = box.x + box.width, y1 = box.y + box.height
         return table[y1 * w + x1] - table[y0 * w + x1] - table[y1 * w + x0] + table[y0 * w + x0]
+    }
+}
+
+/// The paper's colour across a page photo, which light falloff or a book's gutter shadow make
+/// uneven: the page's own paper colour (the median of each channel, as most of a page is paper)
+/// darkened or lightened to the brightness of the paper around each pixel. Only the brightness
+/// is local: a tile under a red stamp would otherwise pass for reddish paper and its ink for
+/// gray. Each tile of about an eighth of the page takes the brightness three quarters of its
+/// pixels are at or below (ink must cover three quarters of a tile to pass for paper, which no
+/// stamp's lines do), blended between tile centres so the estimate has no steps.
+struct PaperColour {
+    private let columns: Int, rows: Int, tile: Int
+    private let page: (r: Int, g: Int, b: Int)
+    private let scales: [Double]
+
+    init(_ image: StampImage, data: UnsafeMutablePointer<UInt32>, words: Int) {
+        let w = image.width, h = image.height
+        tile = max(16, max(w, h) / 8)
+        columns = (w + tile - 1) / tile
+        rows = (h + tile - 1) / tile
+        var channels = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        var tiles = [[Int]](repeating: [Int](repeating: 0, count: 766), count: columns * rows)
+        for y in 0..<h {
+            let line = data + y * words, row = (y / tile) * columns
+            for x in 0..<w {
+                let word = line[x]
+                let r = Int(word >> 24), g = Int((word >> 16) & 0xFF), b = Int((word >> 8) & 0xFF)
+                channels[0][r] += 1
+                channels[1][g] += 1
+                channels[2][b] += 1
+                tiles[row + x / tile][r + g + b] += 1
+            }
+        }
+        func level(_ histogram: [Int], share: Double) -> Int {
+            let total = histogram.reduce(0, +)
+            var seen = 0
+            for (value, n) in histogram.enumerated() {
+                seen += n
+                if Double(seen) >= share * Double(total) { return value }
+            }
+            return histogram.count - 1
+        }
+        let paper = channels.map { level($0, share: 0.5) }
+        page = (paper[0], paper[1], paper[2])
+        let brightness = level(tiles.reduce(into: [Int](repeating: 0, count: 766)) { sum, tile in
+            for i in sum.indices { sum[i] += tile[i] }
+        }, share: 0.75)
+        // Never brighter than the page's paper: a bright tile must not make faint ink strong.
+        scales = tiles.map { min(1, Double(level($0, share: 0.75)) / Double(max(1, brightness))) }
+    }
+
+    /// The paper under pixel (`x`, `y`).
+    func at(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        let fx = min(max(Double(x) / Double(tile) - 0.5, 0), Double(columns - 1))
+        let fy = min(max(Double(y) / Double(tile) - 0.5, 0), Double(rows - 1))
+        let c0 = Int(fx), r0 = Int(fy), c1 = min(c0 + 1, columns - 1), r1 = min(r0 + 1, rows - 1)
+        let ax = fx - Double(c0), ay = fy - Double(r0)
+        let top = scales[r0 * columns + c0] * (1 - ax) + scales[r0 * columns + c1] * ax
+        let bottom = scales[r1 * columns + c0] * (1 - ax) + scales[r1 * columns + c1] * ax
+        let scale = top * (1 - ay) + bottom * ay
+        return (Int(Double(page.r) * scale), Int(Double(page.g) * scale), Int(Double(page.b) * scale))
     }
 }

@@ -130,6 +130,39 @@ import Testing
         #expect(regions.isEmpty, "found \(regions) on a blank page")
     }
 
+    /// The page darkened in a band, as a book's gutter or a phone's light falloff darkens a
+    /// photo: the paper there is darker than the page's own paper by more than faint ink is.
+    static func shadowed(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        for y in 0..<height {
+            for x in 0..<width {
+                let band = (Double(x) - 170) / 90
+                let factor = 1 - 0.3 * exp(-band * band)
+                for c in 0..<3 {
+                    let i = (y * width + x) * 3 + c
+                    bytes[i] = UInt8(Double(bytes[i]) * factor)
+                }
+            }
+        }
+        return bytes
+    }
+
+    @Test func blankPageInAGutterShadowGivesNoRegion() throws {
+        let regions = try Self.load(Self.shadowed(Self.paper())).stampRegions()
+        #expect(regions.isEmpty, "found \(regions) on a shadowed blank page")
+    }
+
+    @Test func stampsInAGutterShadowAreStillFound() throws {
+        let (page, stamps) = Self.twoStampPage()
+        let regions = try Self.load(Self.shadowed(page)).stampRegions()
+        #expect(regions.count == stamps.count, "found \(regions)")
+        for stamp in stamps {
+            let c = stamp.centre
+            #expect(regions.contains { $0.x <= c.x && c.x <= $0.x + $0.width && $0.y <= c.y && c.y <= $0.y + $0.height },
+                    "no region on the stamp at \(stamp.box)")
+        }
+    }
+
     @Test func readingOrderGoesAlongRowsThenDown() {
         let right = PixelBox(x: 300, y: 10, width: 100, height: 100)
         let left = PixelBox(x: 10, y: 40, width: 100, height: 100)
