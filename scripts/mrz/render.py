@@ -5,6 +5,12 @@
     render.py pages DIR [-n N] [-s S] held-out pages with random holders, truth.tsv
     render.py lines DIR [-n N] [-s S] single MRZ line images with truth.tsv, for CER per model
     render.py text FILE [-n N] [-s S] MRZ lines as text, the training text for train.sh
+    render.py varied DIR [-n N] [-s S] [--mix train|heldout] [--padded DIR2] [--specimens JSON]
+                                      line images in far more varied print: OCR-B cuts and stroke
+                                      weights, laser/inkjet/dot texture, 12-34 px cap height, lower
+                                      resolution and back up, binarised strips, scanner blur, wavy
+                                      baselines, +-2 degree skew, tight crops (letters touching the
+                                      edges) and loose ones (margins, a neighbour line's edge), JPEG
     render.py photos DIR [-n N] [-s S] harder held-out photos: a curved page in an open book, both
                                       OCR-B cuts, uneven printing, guilloche under the zone, shadows,
                                       laminate glare, colour casts, defocus, motion, small JPEGs
@@ -19,7 +25,7 @@ import os
 import random
 import sys
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 OCRB = "/usr/share/fonts/opentype/ocr-b/OCRB.otf"
 SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -534,6 +540,218 @@ def lines_set(out, n, seed):
                 count += 1
 
 
+# ---------------------------------------------------------------------------------------------
+# Varied print: lines as real documents print and scanners, phones and other tools cut them.
+
+OCRB_OBLIQUE = "/usr/share/fonts/opentype/ocr-b/OCRBL.otf"
+
+# Two mixes of the same degradations. "train" is what the model learns from; "heldout" draws
+# other fonts' shares, sizes, weights, textures and losses, so a model that merely learnt the
+# training renderer measures worse on it (it stands in for print the team has not seen).
+MIXES = {
+    "train": dict(
+        fonts=[OCRB, OCRB, OCRB_SHARP], cap=(12, 34), width=(0.92, 1.08), pitch=(0.98, 1.12),
+        weight=(-0.6, 1.0), texture=["plain", "plain", "laser", "inkjet", "dots"],
+        ink=(0, 110), paper=(170, 255), guilloche=0.3, neighbour=0.5, skew=2.0, wobble=(0.0, 0.06),
+        low=0.3, binarise=0.3, blur=[0, 0, 0.4, 0.7, 1.0, 1.4], grain=(0, 22),
+        jpeg=0.6, quality=(25, 92), tight=0.45),
+    "heldout": dict(
+        fonts=[OCRB, OCRB_SHARP, OCRB_SHARP], cap=(15, 30), width=(0.88, 1.12), pitch=(0.95, 1.16),
+        weight=(-0.7, 1.3), texture=["plain", "laser", "laser", "inkjet", "inkjet", "dots"],
+        ink=(20, 130), paper=(150, 250), guilloche=0.5, neighbour=0.7, skew=2.0, wobble=(0.02, 0.08),
+        low=0.45, binarise=0.4, blur=[0, 0.3, 0.6, 0.9, 1.2], grain=(5, 30),
+        jpeg=0.75, quality=(20, 80), tight=1.0),
+}
+SUPER = 3  # glyphs are drawn and degraded at three times the final size, then scaled down
+
+
+def threshold(img, level):
+    return img.point(lambda v: 255 if v >= level else 0)
+
+
+def ink_mask(rng, mix, line, cap):
+    """The line's ink at SUPER × size as an L mask (255 = ink): glyph cut and weight, uneven
+    pitch, a wavy baseline, and the printer's texture; and the glyphs' box before the texture
+    (whose specks must not widen a tight crop)."""
+    path = rng.choice(mix["fonts"])
+    size = int(cap * SUPER / 0.73)
+    font = ImageFont.truetype(path, size)
+    advance = font.getlength("<") * rng.uniform(*mix["pitch"])
+    w = int(advance * (len(line) + 2))
+    h = int(size * 2.2)
+    mask = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(mask)
+    amplitude = rng.uniform(*mix["wobble"]) * size
+    period, phase = rng.uniform(8, 30), rng.random() * 6.28
+    for j, c in enumerate(line):
+        y = size * 0.4 + amplitude * math.sin(j / period * 6.28 + phase) + rng.uniform(-0.015, 0.015) * size
+        d.text((advance * (j + 1) + rng.uniform(-0.03, 0.03) * advance, y), c, font=font, fill=255)
+    # Stroke weight: blur and cut at another level (thinner above the middle, bolder below).
+    weight = rng.uniform(*mix["weight"])
+    radius = SUPER * cap / 22 * abs(weight)
+    if radius >= 0.5:
+        mask = threshold(mask.filter(ImageFilter.GaussianBlur(radius)), 128 - int(weight / abs(weight) * 80))
+    box = mask.getbbox() or (0, 0, w, h)
+    texture = rng.choice(mix["texture"])
+    if texture == "laser":  # toner: ragged edges, a few specks around the glyphs
+        noise = Image.effect_noise((w, h), 60).filter(ImageFilter.GaussianBlur(SUPER * 0.4))
+        soft = mask.filter(ImageFilter.GaussianBlur(SUPER * 0.5))
+        mask = threshold(ImageChops.add(soft, noise, 1.0, -128), 128)
+    elif texture == "inkjet":  # ink that bleeds into the paper and leaves satellite drops
+        bleed = mask.filter(ImageFilter.GaussianBlur(SUPER * rng.uniform(0.5, 1.2)))
+        noise = Image.effect_noise((w, h), 45)
+        mask = threshold(ImageChops.add(bleed, noise.point(lambda v: v // 2), 1.0, -64), rng.randint(80, 120))
+    elif texture == "dots":  # dot-matrix or halftone: the strokes made of round dots
+        step = max(SUPER, int(SUPER * cap / rng.uniform(6, 9)))
+        dots = Image.new("L", (w, h), 0)
+        dd = ImageDraw.Draw(dots)
+        r = step * rng.uniform(0.55, 0.75)
+        for y in range(0, h, step):
+            for x in range(0, w, step):
+                dd.ellipse([x - r, y - r, x + r, y + r], fill=255)
+        mask = ImageChops.multiply(mask, dots)
+    return mask, box
+
+
+def backdrop(rng, mix, w, h, paper_level):
+    """Paper: a plain or tinted level, sometimes a faint guilloche and uneven light."""
+    img = Image.new("L", (w, h), paper_level)
+    d = ImageDraw.Draw(img)
+    if rng.random() < mix["guilloche"]:
+        tint = max(0, paper_level - rng.randint(20, 70))
+        for k in range(rng.randint(3, 10)):
+            phase, amp = rng.random() * 6.28, h * rng.uniform(0.05, 0.3)
+            y0, wave = h * rng.random(), w / rng.uniform(3, 12)
+            d.line([(x, y0 + amp * math.sin(x / wave + phase)) for x in range(0, w + 8, 8)],
+                   fill=tint, width=max(1, SUPER // 2))
+    if rng.random() < 0.4:
+        shade = Image.linear_gradient("L").rotate(rng.choice([0, 90, 180, 270])).resize((w, h))
+        img = ImageChops.subtract(img, shade.point(lambda v, k=rng.uniform(0, 0.25): int(v * k)))
+    return img
+
+
+def varied_line(rng, mix, line, neighbours):
+    """One line image and its tight crop box: (image, (left, top, right, bottom)) at final size."""
+    cap = rng.uniform(*mix["cap"])
+    mask, inner = ink_mask(rng, mix, line, cap)
+    scale_x = rng.uniform(*mix["width"])
+    mask = mask.resize((int(mask.size[0] * scale_x), mask.size[1]), Image.BILINEAR)
+    inner = (inner[0] * scale_x, inner[1], inner[2] * scale_x, inner[3])
+    w, h = mask.size
+    # The zone's other lines at the ICAO pitch (about 1.7 cap heights between baselines).
+    pitch = int(cap * SUPER * rng.uniform(1.55, 1.9))
+    full = Image.new("L", (w, h + 2 * pitch), 0)
+    full.paste(mask, (0, pitch))
+    angle = rng.uniform(-mix["skew"], mix["skew"])
+    if rng.random() < mix["neighbour"]:
+        # With neighbours above and below, no more skew than a straight crop of the line can
+        # take without cutting through them (a third of a cap height from end to end).
+        angle = max(-1, min(1, angle)) * math.degrees(math.atan(0.35 * cap * SUPER / w))
+        for k, other in enumerate(neighbours[:2]):
+            nm, _ = ink_mask(rng, mix, other, cap)
+            nm = nm.resize((w, nm.size[1]), Image.BILINEAR).crop((0, 0, w, h))
+            full.paste(ImageChops.lighter(full.crop((0, k * 2 * pitch, w, k * 2 * pitch + h)), nm), (0, k * 2 * pitch))
+    # Where the line's own ink lands after the skew: its box's corners, turned as rotate() turns.
+    fw, fh = full.size
+    full = full.rotate(angle, resample=Image.BILINEAR, expand=True)
+    t, (nw, nh) = math.radians(angle), full.size
+    corners = [(x - fw / 2, y + pitch - fh / 2) for x in (inner[0], inner[2]) for y in (inner[1], inner[3])]
+    xs = [x * math.cos(t) + y * math.sin(t) + nw / 2 for x, y in corners]
+    ys = [-x * math.sin(t) + y * math.cos(t) + nh / 2 for x, y in corners]
+    box = (min(xs), min(ys), max(xs), max(ys))
+    mask = full
+    paper_level = rng.randint(*mix["paper"])
+    ink_level = min(paper_level - 60, rng.randint(*mix["ink"]))
+    page = backdrop(rng, mix, *mask.size, paper_level)
+    page = Image.composite(Image.new("L", mask.size, ink_level), page, mask)
+    # Down to the final size (a scan or photo at low resolution), sometimes lower and back up.
+    final = (max(1, page.size[0] // SUPER), max(1, page.size[1] // SUPER))
+    box = tuple(v / SUPER for v in box)
+    if rng.random() < mix["low"]:
+        f = max(rng.uniform(0.5, 0.85), 10 / cap)  # never below 10 px of cap height
+        small = page.resize((max(1, int(final[0] * f)), max(1, int(final[1] * f))), Image.BOX)
+        page = small.resize(final, rng.choice([Image.BILINEAR, Image.BICUBIC, Image.NEAREST]))
+    else:
+        page = page.resize(final, rng.choice([Image.BOX, Image.BILINEAR, Image.LANCZOS]))
+    blur = rng.choice(mix["blur"])
+    if blur:
+        page = page.filter(ImageFilter.GaussianBlur(blur))
+    sigma = rng.randint(*mix["grain"])
+    if sigma:
+        page = Image.blend(page, Image.effect_noise(page.size, sigma), rng.uniform(0.05, 0.15))
+    if rng.random() < mix["binarise"]:  # a scanner's or another tool's black-and-white strip
+        level = int(ink_level + (paper_level - ink_level) * rng.uniform(0.3, 0.7))
+        page = threshold(page, level)
+        if rng.random() < 0.5:  # and scaled up again for the reader
+            f = rng.uniform(1.3, 2.5)
+            page = page.resize((int(page.size[0] * f), int(page.size[1] * f)), rng.choice([Image.NEAREST, Image.BILINEAR]))
+            box = tuple(v * f for v in box)
+    return page, box
+
+
+def crop_line(rng, img, box, tight):
+    """A tight crop (the letters touch the edges, sometimes cut a little) or a loose one (margins
+    of different sizes, often showing a neighbour line's edge)."""
+    left, top, right, bottom = box
+    h = bottom - top
+    if tight:
+        shave = lambda: rng.uniform(-0.04, 0.02) * h
+        crop = (left - shave(), top - shave(), right + shave(), bottom + shave())
+    else:
+        # Up to 0.75 line heights above and below: enough for a neighbour's edge, never
+        # the neighbour itself (its whole text would contradict the truth).
+        crop = (left - rng.uniform(0.1, 2.5) * h, top - rng.uniform(0.05, 0.75) * h,
+                right + rng.uniform(0.1, 2.5) * h, bottom + rng.uniform(0.05, 0.75) * h)
+    w, hh = img.size
+    crop = tuple(int(round(v)) for v in (max(0, crop[0]), max(0, crop[1]), min(w, crop[2]), min(hh, crop[3])))
+    return img.crop(crop)
+
+
+def jpeg(rng, mix, img):
+    if rng.random() < mix["jpeg"]:
+        buffer = io.BytesIO()
+        img.save(buffer, "JPEG", quality=rng.randint(*mix["quality"]))
+        img = Image.open(io.BytesIO(buffer.getvalue())).convert("L")
+    return img
+
+
+def varied(out, n, seed, mix_name, padded_out=None, specimens=None):
+    """Line images in varied print (see MIXES) with truth.tsv. With padded_out, the same images
+    again with a 20 px white margin, so a tight and a padded crop of each line can be compared.
+    With specimens (ICAO's specimen zones as JSON), their lines instead of random holders."""
+    mix = MIXES[mix_name]
+    rng = random.Random(seed)
+    dirs = [out] + ([padded_out] if padded_out else [])
+    for d in dirs:
+        os.makedirs(d, exist_ok=True)
+    zones = None
+    if specimens:
+        import json
+        zones = [v["lines"] for v in json.load(open(specimens))["vectors"] if v.get("lines")]
+    tables = [open(os.path.join(d, "truth.tsv"), "w") for d in dirs]
+    count = 0
+    while count < n:
+        lines = rng.choice(zones) if zones else random_holder(rng)[1]
+        for i, line in enumerate(lines):
+            if count >= n:
+                break
+            others = [lines[(i - 1) % len(lines)], lines[(i + 1) % len(lines)]]
+            img, box = varied_line(rng, mix, line, others)
+            img = crop_line(rng, img, box, rng.random() < mix["tight"])
+            img = jpeg(rng, mix, img)
+            name = "line-%04d.png" % count
+            img.save(os.path.join(out, name))
+            if padded_out:
+                pad = Image.new("L", (img.size[0] + 40, img.size[1] + 40), 255)
+                pad.paste(img, (20, 20))
+                pad.save(os.path.join(padded_out, name))
+            for t in tables:
+                t.write("%s\t%s\n" % (name, line))
+            count += 1
+    for t in tables:
+        t.close()
+
+
 def text(out, n, seed):
     """N random zones' lines, one per text line (training text; fillers in long runs)."""
     rng = random.Random(seed)
@@ -545,16 +763,20 @@ def text(out, n, seed):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("what", choices=["fixtures", "pages", "photos", "lines", "text"])
+    p.add_argument("what", choices=["fixtures", "pages", "photos", "lines", "varied", "text"])
     p.add_argument("dir")
     p.add_argument("-n", type=int, default=20)
     p.add_argument("-s", "--seed", type=int, default=1)
+    p.add_argument("--mix", choices=sorted(MIXES), default="train", help="varied: which mix of degradations")
+    p.add_argument("--padded", metavar="DIR2", help="varied: the same lines with a 20 px white margin here")
+    p.add_argument("--specimens", metavar="JSON", help="varied: the zones of this file's vectors[].lines")
     a = p.parse_args()
     if not os.path.exists(OCRB):
         sys.exit("OCR-B font missing: apt-get install fonts-ocr-b")
     {"fixtures": lambda: fixtures(a.dir), "pages": lambda: pages(a.dir, a.n, a.seed),
      "photos": lambda: photos(a.dir, a.n, a.seed),
-     "lines": lambda: lines_set(a.dir, a.n, a.seed), "text": lambda: text(a.dir, a.n, a.seed)}[a.what]()
+     "lines": lambda: lines_set(a.dir, a.n, a.seed),
+     "varied": lambda: varied(a.dir, a.n, a.seed, a.mix, a.padded, a.specimens), "text": lambda: text(a.dir, a.n, a.seed)}[a.what]()
 
 
 if __name__ == "__main__":
