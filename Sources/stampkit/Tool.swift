@@ -45,6 +45,7 @@ enum Tool {
             "eval": EvalCommand.self,
             "add": AddCommand.self,
             "review": ReviewCommand.self,
+            "atlas": AtlasCommand.self,
         ]
     }
 

@@ -3,15 +3,6 @@ import StampKit
 
 /// `stampkit list`: the catalogued stamps, confirmed ones by default.
 struct ListCommand: ToolCommand {
-    static let all = Flag("all", help: "Include pending stamps.")
-    static let pending = Flag("pending", help: "Only pending stamps (not yet confirmed).")
-    static let country = ValueOption("country", "CC", help: "Only stamps of this country (ISO alpha-2, e.g. IS).")
-    static let continent = ValueOption("continent", "CODE", help: "Only stamps of countries on this continent (AF, AN, AS, EU, NA, OC, SA or its English name).")
-    static let book = ValueOption("book", "NAME", help: "Only stamps filed in this book.")
-    static let year = ValueOption("year", "YYYY", help: "Only stamps dated in this year.")
-    static let arrivals = Flag("arrivals", help: "Only arrival stamps.")
-    static let departures = Flag("departures", help: "Only departure stamps.")
-    static let favorites = Flag("favorites", help: "Only favourites.")
     static let json = Flag("json", help: "Print one JSON array of records.")
     static let spec = CommandSpec(
         name: "list",
@@ -21,58 +12,15 @@ struct ListCommand: ToolCommand {
             --continent needs the gazetteer to know which continent each country is on. --json \
             prints one JSON array; each record's thumbnail (256 px JPEG) is made if missing.
             """,
-        options: [
-            Self.all,
-            Self.pending,
-            Self.country,
-            Self.continent,
-            Self.book,
-            Self.year,
-            Self.arrivals,
-            Self.departures,
-            Self.favorites,
-            Self.json,
-            CatalogueOption.spec,
-            GazetteerOption.spec,
-        ])
+        options: RecordFilterOptions.specs + [Self.json, CatalogueOption.spec, GazetteerOption.spec])
 
-    static let continents = [
-        "africa": "AF", "antarctica": "AN", "asia": "AS", "europe": "EU", "north america": "NA",
-        "oceania": "OC", "south america": "SA",
-    ]
-
-    var filter = RecordFilter()
-    let continent: String?
+    let filters: RecordFilterOptions
     let json: Bool
     let catalogue: URL
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
-        if parsed[Self.all] && parsed[Self.pending] {
-            throw UsageError(message: "--all and --pending contradict each other; give one; see 'stampkit list --help'")
-        }
-        if parsed[Self.all] { filter.statuses = [.pending, .confirmed] }
-        if parsed[Self.pending] { filter.statuses = [.pending] }
-        if let country = parsed.value(Self.country) {
-            filter.countryCodes = [try CountryCodeOption.parse(country, option: "--country")]
-        }
-        if let text = parsed.value(Self.continent) {
-            let upper = text.uppercased()
-            guard let code = Self.continents.values.contains(upper) ? upper : Self.continents[text.lowercased()] else {
-                throw UsageError(message: "--continent takes AF, AN, AS, EU, NA, OC, SA or a continent's English name, not '\(text.prefix(40))'")
-            }
-            continent = code
-        } else {
-            continent = nil
-        }
-        filter.book = parsed.value(Self.book)
-        if parsed.value(Self.year) != nil { filter.year = try parsed.integer(Self.year, in: 1...9999, default: 0) }
-        if parsed[Self.arrivals] && parsed[Self.departures] {
-            throw UsageError(message: "--arrivals and --departures contradict each other; leave both out to list both")
-        }
-        if parsed[Self.arrivals] { filter.direction = .arrival }
-        if parsed[Self.departures] { filter.direction = .departure }
-        filter.favoritesOnly = parsed[Self.favorites]
+        filters = try RecordFilterOptions(parsed)
         json = parsed[Self.json]
         catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
@@ -83,10 +31,7 @@ struct ListCommand: ToolCommand {
             if json { terminal.result("[]") }
             return 0
         }
-        var filter = filter
-        if let continent {
-            filter.countryCodes = try countries(on: continent, store: store)
-        }
+        let filter = try filters.resolved(store: store, gazetteer: gazetteer)
         let records = try store.records(matching: filter)
         if json {
             let cache = CatalogueOption.thumbnails
@@ -109,15 +54,6 @@ struct ListCommand: ToolCommand {
         terminal.note("\(records.count) stamp\(records.count == 1 ? "" : "s")"
             + (hidden > 0 ? " (\(hidden) pending not shown: --all shows them, 'stampkit review' confirms them)" : ""))
         return 0
-    }
-
-    /// The catalogue's country codes that the gazetteer puts on `continent`.
-    func countries(on continent: String, store: CatalogueStore) throws -> Set<String> {
-        var all = filter
-        all.countryCodes = nil
-        let codes = Set(try store.records(matching: all).compactMap { $0.country?.id })
-        let places = try Gazetteer(path: gazetteer)
-        return Set(try codes.filter { try places.country(code: $0)?.continent == continent })
     }
 }
 
