@@ -46,6 +46,7 @@ enum Tool {
             "add": AddCommand.self,
             "review": ReviewCommand.self,
             "atlas": AtlasCommand.self,
+            "collage": CollageCommand.self,
         ]
     }
 
