@@ -47,6 +47,7 @@ enum Tool {
             "review": ReviewCommand.self,
             "atlas": AtlasCommand.self,
             "collage": CollageCommand.self,
+            "bench atlas": BenchAtlasCommand.self,
         ]
     }
 

@@ -234,7 +234,7 @@ struct AtlasBrowserTests {
         // The note is text on the page, its script never ran.
         #expect(attributes("<title>([^<]*)</title>").first == "Travel atlas")
         #expect(dom.contains("&lt;script&gt;document.title='pwned'&lt;/script&gt;"))
-        #expect(attributes("data-first-render-ms=\"(\\d+)\"").count == 1)
+        #expect(attributes("data-script-ms=\"(\\d+)\"").count == 1)
 
         // A real click on Iceland on the map, and on Germany in the list, in the page loaded in
         // an iframe of a harness page that reports what is left shown.
