@@ -154,7 +154,10 @@ public struct AtlasPage {
         var html = "<li class=\"stamp\" data-country=\"\(code)\" data-year=\"\(year)\">"
         let alt = Self.escaped("Stamp #\(r.id ?? 0): " + Self.chain(r))
         if let thumbnail {
-            html += "<img loading=\"lazy\" decoding=\"async\" src=\"thumbnails/\(Self.escaped(thumbnail))\" alt=\"\(alt)\">"
+            // `data-src`, set as `src` by the script when the picture nears the screen: Chromium
+            // does the work of every `src` image while parsing a `file:` page, lazy or not,
+            // which made 1,000 stamps five times slower to show.
+            html += "<img loading=\"lazy\" decoding=\"async\" data-src=\"thumbnails/\(Self.escaped(thumbnail))\" alt=\"\(alt)\">"
         } else {
             html += "<div class=\"nothumb\" role=\"img\" aria-label=\"\(alt)\">no picture</div>"
         }
@@ -342,6 +345,16 @@ public struct AtlasPage {
               var code = e.target.getAttribute && e.target.getAttribute('data-country');
               if (code) { location.hash = 'country=' + code; }
             });
+          }
+          var pictures = Array.prototype.slice.call(document.querySelectorAll('img[data-src]'));
+          function show(img) { img.src = img.getAttribute('data-src'); img.removeAttribute('data-src'); }
+          if ('IntersectionObserver' in window) {
+            var near = new IntersectionObserver(function (entries) {
+              entries.forEach(function (e) { if (e.isIntersecting) { near.unobserve(e.target); show(e.target); } });
+            }, { rootMargin: '800px 0px' });
+            pictures.forEach(function (img) { near.observe(img); });
+          } else {
+            pictures.forEach(show);
           }
           window.addEventListener('hashchange', apply);
           apply();
