@@ -101,6 +101,17 @@ public struct AtlasPage {
         return d
     }
 
+    /// The rings plus, for a ring unwrapped past ±180° (Fiji, Chukotka), a copy a world-width
+    /// over, so the part beyond the map's edge shows at the other edge.
+    static func wrapped(_ rings: [[(lon: Double, lat: Double)]]) -> [[(lon: Double, lat: Double)]] {
+        var out = rings
+        for ring in rings {
+            if ring.contains(where: { $0.lon > 180 }) { out.append(ring.map { ($0.lon - 360, $0.lat) }) }
+            if ring.contains(where: { $0.lon < -180 }) { out.append(ring.map { ($0.lon + 360, $0.lat) }) }
+        }
+        return out
+    }
+
     func mapSVG() -> String {
         guard !shapes.isEmpty else { return "" }
         let counts = countsByCountry
@@ -108,7 +119,7 @@ public struct AtlasPage {
         var svg = "<svg id=\"map\" viewBox=\"0 \(top) \(Int(360 * Self.unitsPerDegree)) \(height)\" role=\"img\" aria-label=\"World map of the visited countries\">"
         svg += "<rect class=\"sea\" x=\"0\" y=\"\(top)\" width=\"\(Int(360 * Self.unitsPerDegree))\" height=\"\(height)\"/>"
         for shape in shapes {
-            let d = Self.pathData(shape.rings)
+            let d = Self.pathData(Self.wrapped(shape.rings))
             guard !d.isEmpty else { continue }
             let count = shape.code.flatMap { counts[$0] } ?? 0
             let name = Self.escaped(shape.name)

@@ -82,6 +82,11 @@ struct AtlasPageTests {
         // relative to the first one's start.
         #expect(AtlasPage.pathData([ring, second]) == "m0 0l100 0 0 100zm1800 900l10 0 0-10z")
         #expect(AtlasPage.pathData([[(0, 0), (0.01, 0), (0, 0.01), (0, 0)]]) == "")
+        // A ring past +180° is drawn again a world-width to the west, where the map shows it.
+        let fiji: [(lon: Double, lat: Double)] = [(178, -17), (182, -17), (182, -16), (178, -17)]
+        let both = AtlasPage.wrapped([fiji])
+        #expect(both.count == 2 && both[1].map(\.lon) == [-182, -178, -178, -182])
+        #expect(AtlasPage.wrapped([ring]).count == 1)
     }
 
     @Test func galleryGroupsByContinentThenCountry() {
