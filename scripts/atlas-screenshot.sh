@@ -13,6 +13,6 @@ export STAMPKIT_CATALOGUE=$scratch/catalogue.sqlite XDG_CACHE_HOME=$scratch/cach
 "$bin" add Samples/stamps/*.jpg Samples/stamps/*.png --yes --book "Passport 2019" >/dev/null
 "$bin" atlas "$scratch/atlas" --all >/dev/null
 chromium --headless --disable-gpu --no-sandbox --no-first-run --user-data-dir="$scratch/profile" \
-    --hide-scrollbars --window-size=1280,1000 --virtual-time-budget=5000 \
+    --hide-scrollbars --window-size=1280,1500 --virtual-time-budget=5000 \
     --screenshot="$out/atlas.png" "file://$scratch/atlas/index.html" 2>/dev/null
 echo "$out/atlas.png"
