@@ -31,6 +31,10 @@ public struct CatalogueError: StampKitFailure, Equatable {
         case notACatalogue = "not-a-catalogue"
         /// Any other SQLite failure.
         case failed = "catalogue-failed"
+        /// The catalogue holds no stamps, so there is nothing to show or export.
+        case empty = "catalogue-empty"
+        /// A file the person asked to write (an export) cannot be written there.
+        case outputNotWritable = "output-not-writable"
     }
 
     /// Which way it failed.
@@ -50,7 +54,7 @@ public struct CatalogueError: StampKitFailure, Equatable {
     /// Refusals of what the person asked are input or usage; the file's problems are database.
     public var failureClass: FailureClass {
         switch kind {
-        case .alreadyCatalogued, .invalidRecord, .sourceMissing: .input
+        case .alreadyCatalogued, .invalidRecord, .sourceMissing, .empty, .outputNotWritable: .input
         case .recordNotFound, .bookNotFound: .usage
         case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .notACatalogue, .failed: .database
         }
@@ -75,6 +79,14 @@ public struct CatalogueError: StampKitFailure, Equatable {
     /// No book called `name`.
     public static func bookNotFound(_ name: String) -> CatalogueError {
         CatalogueError(.bookNotFound, "no book named '\(name.prefix(80))'; 'stampkit books' lists them")
+    }
+
+    /// The catalogue at `path` holds no stamps (or does not exist yet).
+    public static func empty(_ path: String) -> CatalogueError {
+        CatalogueError(
+            .empty,
+            "the catalogue \(path) has no stamps yet, so there is nothing to show; "
+                + "'stampkit add IMAGE' catalogues one (or give another file with --catalogue PATH)")
     }
 
     /// How to get a damaged catalogue back, for every message that reports damage.

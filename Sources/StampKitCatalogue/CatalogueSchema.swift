@@ -3,7 +3,7 @@
 /// a file written by any earlier StampKit opens without losing a record.
 package enum CatalogueSchema {
     /// The version this code writes.
-    package static let current = 2
+    package static let current = 3
 
     /// Marks a file as a StampKit catalogue ('STKC'), so a gazetteer or any other SQLite file
     /// given by mistake is refused instead of being written into.
@@ -60,6 +60,12 @@ package enum CatalogueSchema {
         CREATE INDEX stamps_by_book ON stamps (book_id);
         """
 
+    /// Version 2 → 3: a stamp keeps the regions every image of it hides (`x,y,w,h;…`, empty
+    /// for none), so every existing record migrates with none.
+    static let version3 = """
+        ALTER TABLE stamps ADD COLUMN redactions TEXT NOT NULL DEFAULT '';
+        """
+
     /// The step that brings a file from version `index` to `index + 1`.
-    static let steps = [version1, version2]
+    static let steps = [version1, version2, version3]
 }

@@ -322,7 +322,8 @@ public final class CatalogueStore {
         s.crop_x, s.crop_y, s.crop_width, s.crop_height, s.rotation,
         s.country_code, s.country_name, s.region_id, s.region_name, s.city_id, s.city_name,
         s.airport_iata, s.airport_name, s.day, s.direction, s.entry_method, b.name, s.page,
-        s.favorite, s.note, s.ocr_text, s.evidence, s.confidence, s.created_at, s.updated_at
+        s.favorite, s.note, s.ocr_text, s.evidence, s.confidence, s.created_at, s.updated_at,
+        s.redactions
         FROM stamps s LEFT JOIN books b ON b.id = s.book_id
         """
 
@@ -336,25 +337,48 @@ public final class CatalogueStore {
             if let existing = try Self.recordID(sha256: record.source.sha256, crop: record.crop, in: database) {
                 throw CatalogueError.alreadyCatalogued(existing)
             }
-            let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
-            let now = Date().timeIntervalSince1970
-            let statement = try database.prepare("""
-                INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime,
-                    crop_key, crop_x, crop_y, crop_width, crop_height, rotation,
-                    country_code, country_name, region_id, region_name, city_id, city_name,
-                    airport_iata, airport_name, day, direction, entry_method, book_id, page,
-                    favorite, note, ocr_text, evidence, confidence, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                RETURNING id
-                """)
-            try statement.bind(Self.values(of: record, bookID: bookID) + [.real(now), .real(now)])
-            guard try statement.step() else {
-                throw CatalogueError(.failed, "SQLite saved no row for the stamp; please report this")
-            }
-            return statement.int(at: 0)
+            return try Self.insertRow(record, in: database)
         }
         guard let stored = try self.record(id: id) else { throw CatalogueError.recordNotFound(id) }
         return stored
+    }
+
+    /// Saves every record of `records` whose source hash and crop the catalogue does not hold
+    /// yet, all in one transaction: every one is validated first, and any failure saves none.
+    /// Returns the new numbers and, for each record skipped, the number that already holds it.
+    public func insertNew(_ records: [StampRecord]) throws -> (added: [Int], existing: [Int]) {
+        for record in records { try Self.validate(record) }
+        return try write("importing \(records.count) stamps") { database in
+            var added: [Int] = []
+            var existing: [Int] = []
+            for record in records {
+                if let id = try Self.recordID(sha256: record.source.sha256, crop: record.crop, in: database) {
+                    existing.append(id)
+                } else {
+                    added.append(try Self.insertRow(record, in: database))
+                }
+            }
+            return (added, existing)
+        }
+    }
+
+    private static func insertRow(_ record: StampRecord, in database: Database) throws -> Int {
+        let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
+        let now = Date().timeIntervalSince1970
+        let statement = try database.prepare("""
+            INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime,
+                crop_key, crop_x, crop_y, crop_width, crop_height, rotation,
+                country_code, country_name, region_id, region_name, city_id, city_name,
+                airport_iata, airport_name, day, direction, entry_method, book_id, page,
+                favorite, note, ocr_text, evidence, confidence, created_at, updated_at, redactions)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            RETURNING id
+            """)
+        try statement.bind(Self.values(of: record, bookID: bookID) + [.real(now), .real(now), Self.redactions(record)])
+        guard try statement.step() else {
+            throw CatalogueError(.failed, "SQLite saved no row for the stamp; please report this")
+        }
+        return statement.int(at: 0)
     }
 
     /// The record numbered `id`, or nil.
@@ -372,6 +396,18 @@ public final class CatalogueStore {
             try Self.recordID(sha256: sha256.lowercased(), crop: crop, in: $0)
         }
         return try id.flatMap { try record(id: $0) }
+    }
+
+    /// Every redaction box of every record of the photo with this SHA-256: what any image of
+    /// the whole photo (a page drawn with its stamps found) must hide.
+    public func redactions(ofSource sha256: String) throws -> [PixelBox] {
+        try read("reading the redactions of a photo") { database in
+            let statement = try database.prepare("SELECT redactions FROM stamps WHERE source_sha256 = ? AND redactions != '' ORDER BY id")
+            try statement.bind([.text(sha256.lowercased())])
+            var boxes: [PixelBox] = []
+            while try statement.step() { boxes += StampRecord.redactions(fromText: statement.text(at: 0) ?? "") }
+            return boxes
+        }
     }
 
     /// Records that pass `filter`, oldest stamp date first (undated last), then by number.
@@ -459,10 +495,10 @@ public final class CatalogueStore {
                     crop_height = ?, rotation = ?, country_code = ?, country_name = ?, region_id = ?,
                     region_name = ?, city_id = ?, city_name = ?, airport_iata = ?, airport_name = ?,
                     day = ?, direction = ?, entry_method = ?, book_id = ?, page = ?, favorite = ?,
-                    note = ?, ocr_text = ?, evidence = ?, confidence = ?, updated_at = ?
+                    note = ?, ocr_text = ?, evidence = ?, confidence = ?, updated_at = ?, redactions = ?
                 WHERE id = ?
                 """)
-            try statement.run(Self.values(of: record, bookID: bookID) + [.real(Date().timeIntervalSince1970), .integer(id)])
+            try statement.run(Self.values(of: record, bookID: bookID) + [.real(Date().timeIntervalSince1970), Self.redactions(record), .integer(id)])
         }
         guard let stored = try self.record(id: id) else { throw CatalogueError.recordNotFound(id) }
         return stored
@@ -600,6 +636,7 @@ public final class CatalogueStore {
             [.text(sha256), .text(StampRecord.cropKey(crop))])
     }
 
+    private static func redactions(_ record: StampRecord) -> SQLValue { .text(StampRecord.redactionText(record.redactions)) }
     private static func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
     private static func integer(_ value: Int?) -> SQLValue { value.map { .integer($0) } ?? .null }
 
@@ -645,6 +682,7 @@ public final class CatalogueStore {
         record.id = s.int(at: 0)
         record.createdAt = Date(timeIntervalSince1970: s.double(at: 29))
         record.updatedAt = Date(timeIntervalSince1970: s.double(at: 30))
+        if let text = s.text(at: 31), !text.isEmpty { record.redactions = StampRecord.redactions(fromText: text) }
         return record
     }
 
@@ -660,6 +698,9 @@ public final class CatalogueStore {
         }
         if let crop = r.crop, crop.x < 0 || crop.y < 0 || crop.width <= 0 || crop.height <= 0 {
             throw refuse("a crop needs X,Y ≥ 0 and a positive width and height")
+        }
+        if r.redactions.contains(where: { $0.x < 0 || $0.y < 0 || $0.width <= 0 || $0.height <= 0 }) {
+            throw refuse("a redaction box needs X,Y ≥ 0 and a positive width and height")
         }
         guard r.rotation.isFinite, abs(r.rotation) <= 360 else { throw refuse("the rotation must be within ±360 degrees") }
         if let page = r.page, !(1...999).contains(page) { throw refuse("the page must be from 1 to 999, not \(page)") }

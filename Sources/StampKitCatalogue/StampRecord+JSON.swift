@@ -1,10 +1,11 @@
 import Foundation
 import StampKitSupport
+import StampKitImaging
 
 extension StampRecord {
     /// The record as `list --json` prints it: `id`, `status`, `confidence`, `country`,
     /// `region`, `city`, `airport`, `date`, `direction`, `entryMethod`, `book`, `page`,
-    /// `favorite`, `note`, `source`, `crop`, `rotation`, `thumbnail`, in that order. With
+    /// `favorite`, `note`, `source`, `crop`, `redactions`, `rotation`, `thumbnail`, in that order. With
     /// `detailed`, also the OCR text, the evidence, the source's size and time, and the
     /// record's times (what `show --json` adds).
     public func json(thumbnail: String?, detailed: Bool = false) -> JSONValue {
@@ -24,9 +25,8 @@ extension StampRecord {
             ("favorite", .bool(favorite)),
             ("note", .string(note)),
             ("source", .object([("path", .string(source.path)), ("sha256", .string(source.sha256))])),
-            ("crop", crop.map {
-                .object([("x", .int($0.x)), ("y", .int($0.y)), ("width", .int($0.width)), ("height", .int($0.height))])
-            } ?? .null),
+            ("crop", crop.map(Self.boxJSON) ?? .null),
+            ("redactions", .array(redactions.map(Self.boxJSON))),
             ("rotation", .rounded(rotation, places: 1)),
             ("thumbnail", .string(thumbnail)),
         ]
@@ -43,6 +43,11 @@ extension StampRecord {
             ]
         }
         return .object(pairs)
+    }
+
+    /// A box in the source's pixels as `{x, y, width, height}`.
+    static func boxJSON(_ box: PixelBox) -> JSONValue {
+        .object([("x", .int(box.x)), ("y", .int(box.y)), ("width", .int(box.width)), ("height", .int(box.height))])
     }
 
     /// ISO 8601 in UTC with seconds, e.g. `2024-05-01T10:20:30Z`.

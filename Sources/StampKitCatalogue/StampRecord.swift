@@ -169,6 +169,10 @@ public struct StampRecord: Sendable, Equatable {
     public var evidence: [EvidenceNote]
     /// Confidence of the accepted proposal (0…1); nil when the place was picked by hand.
     public var confidence: Double?
+    /// Regions to hide in every image StampKit writes of this stamp (a visa number, a
+    /// signature), in the source's pixels after EXIF orientation like `crop`. The source photo
+    /// itself is never changed.
+    public var redactions: [PixelBox]
     /// When the record was first saved (set by the store).
     public var createdAt: Date
     /// When the record was last changed (set by the store).
@@ -181,7 +185,8 @@ public struct StampRecord: Sendable, Equatable {
         city: PlaceSnapshot<Int>? = nil, airport: PlaceSnapshot<String>? = nil,
         date: CalendarDay? = nil, direction: Direction? = nil, entryMethod: EntryMethod? = nil,
         book: String? = nil, page: Int? = nil, favorite: Bool = false, note: String? = nil,
-        ocrText: String? = nil, evidence: [EvidenceNote] = [], confidence: Double? = nil
+        ocrText: String? = nil, evidence: [EvidenceNote] = [], confidence: Double? = nil,
+        redactions: [PixelBox] = []
     ) {
         self.id = nil
         self.status = status
@@ -202,6 +207,7 @@ public struct StampRecord: Sendable, Equatable {
         self.ocrText = ocrText
         self.evidence = evidence
         self.confidence = confidence
+        self.redactions = redactions
         self.createdAt = Date(timeIntervalSince1970: 0)
         self.updatedAt = Date(timeIntervalSince1970: 0)
     }
@@ -210,6 +216,41 @@ public struct StampRecord: Sendable, Equatable {
     /// whole image.
     public static func cropKey(_ crop: PixelBox?) -> String {
         crop.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? ""
+    }
+
+    /// The redaction boxes as stored: `x,y,w,h` each, joined by `;`; empty for none.
+    public static func redactionText(_ boxes: [PixelBox]) -> String {
+        boxes.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";")
+    }
+
+    /// The boxes of `redactionText`; a malformed part is skipped (the store writes only
+    /// well-formed text).
+    public static func redactions(fromText text: String) -> [PixelBox] {
+        text.split(separator: ";").compactMap { part in
+            let n = part.split(separator: ",").compactMap { Int($0) }
+            return n.count == 4 ? PixelBox(x: n[0], y: n[1], width: n[2], height: n[3]) : nil
+        }
+    }
+
+    /// Checks the redaction boxes against the source's size (after EXIF orientation): each
+    /// must lie wholly inside the image and, with a crop, overlap it, or it would hide nothing
+    /// in what StampKit shows. Throws `invalidRecord` (an input error) naming the box.
+    public func checkRedactions(imageWidth: Int, imageHeight: Int) throws {
+        for box in redactions {
+            let text = "\(box.x),\(box.y),\(box.width),\(box.height)"
+            guard box.isInside(width: imageWidth, height: imageHeight) else {
+                throw CatalogueError(
+                    .invalidRecord,
+                    "the redaction box \(text) is not inside the \(imageWidth)×\(imageHeight) photo; give X,Y,W,H "
+                        + "within it (pixels after the photo's EXIF orientation, like --crop); nothing was saved")
+            }
+            if let crop, box.intersection(crop) == nil {
+                throw CatalogueError(
+                    .invalidRecord,
+                    "the redaction box \(text) does not overlap the stamp's crop \(Self.cropKey(crop)), so it would hide "
+                        + "nothing; give a box over the stamp (pixels of the whole photo, like --crop); nothing was saved")
+            }
+        }
     }
 }
 

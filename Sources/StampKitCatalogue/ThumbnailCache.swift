@@ -1,10 +1,12 @@
 import Foundation
 import StampKitImaging
+import StampKitSupport
 
 /// The 256 px JPEG of each catalogued stamp, made from its source on demand. Only a cache: the
 /// source photo and the record are the truth, so any file here may be deleted at any time.
-/// Files are named by the source's hash, the crop and the turn, so a moved photo keeps its
-/// thumbnail and an edited crop gets a new one.
+/// Files are named by the source's hash, the crop, the turn and the redactions, so a moved photo
+/// keeps its thumbnail and an edited crop or a new redaction gets a new one (the record's other
+/// versions are deleted when it is made, so no unredacted copy stays behind).
 public struct ThumbnailCache: Sendable {
     /// Longest side of every thumbnail, in pixels.
     public static let longSide = 256
@@ -37,10 +39,40 @@ public struct ThumbnailCache: Sendable {
     /// The file path of `record`'s thumbnail, built as text: `list --json` asks for thousands,
     /// and URL building costs more than reading the records.
     public func path(for record: StampRecord) -> String {
-        let crop = record.crop.map { "\($0.x)_\($0.y)_\($0.width)_\($0.height)" } ?? "whole"
         let turn = record.rotation == record.rotation.rounded()
             ? String(Int(record.rotation)) : String(record.rotation).replacingOccurrences(of: ".", with: "p")
-        return directoryPath + "/" + record.source.sha256 + "-" + crop + "-r" + turn + ".jpg"
+        return directoryPath + "/" + Self.recordPrefix(record) + "r" + turn + Self.redactionKey(record) + ".jpg"
+    }
+
+    /// What every version of one record's thumbnail is named with first: the source's hash and
+    /// the crop (unique to a record in a catalogue).
+    private static func recordPrefix(_ record: StampRecord) -> String {
+        let crop = record.crop.map { "\($0.x)_\($0.y)_\($0.width)_\($0.height)" } ?? "whole"
+        return record.source.sha256 + "-" + crop + "-"
+    }
+
+    /// `-x` and 12 hex digits of the redactions' hash; empty without redactions, so the names
+    /// of unredacted thumbnails stay as they were.
+    private static func redactionKey(_ record: StampRecord) -> String {
+        guard !record.redactions.isEmpty else { return "" }
+        var hash = SHA256()
+        hash.update(Array(StampRecord.redactionText(record.redactions).utf8))
+        return "-x" + hash.finalizeHex().prefix(12)
+    }
+
+    /// Deletes every thumbnail of `record`'s source and crop but the current one: after a
+    /// redaction is added, the copy made before it must not stay readable. Returns how many
+    /// files went.
+    @discardableResult
+    public func removeOtherVersions(of record: StampRecord) -> Int {
+        let prefix = Self.recordPrefix(record)
+        let current = url(for: record).lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directoryPath) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(prefix) && name != current && name.hasSuffix(".jpg") {
+            if unlink(directoryPath + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     private var directoryPath: String {
@@ -62,36 +94,21 @@ public struct ThumbnailCache: Sendable {
         return try make(for: record).path
     }
 
-    /// Makes (or remakes) `record`'s thumbnail from its source: the crop, then the turn, then
-    /// scaled to 256 px on the longest side. Written beside and renamed into place, so a
-    /// killed process never leaves half a JPEG under the real name.
+    /// Makes (or remakes) `record`'s thumbnail from its source, as `derivedImage` draws it
+    /// (cropped, redactions filled, turned, 256 px on the longest side), after deleting the
+    /// record's other versions when it has redactions. Written beside and renamed into place,
+    /// so a killed process never leaves half a JPEG under the real name.
     @discardableResult
     public func make(for record: StampRecord) throws -> URL {
         let url = url(for: record)
-        let source = record.source.path
-        var info = stat()
-        guard stat(source, &info) == 0 else {
-            throw CatalogueError(
-                .sourceMissing,
-                "the photo of stamp #\(record.id ?? 0) is not at \(source) any more; "
-                    + "run 'stampkit reconcile' to find it or drop the record")
-        }
-        guard Int(info.st_size) == record.source.size else {
-            throw CatalogueError(
-                .sourceMissing,
-                "the photo at \(source) changed since stamp #\(record.id ?? 0) was catalogued (its size differs); "
-                    + "run 'stampkit reconcile' or catalogue the new photo")
-        }
-        // A crop is in the full image's pixels, so only a whole image may be decoded reduced
-        // (libjpeg's 1/2–1/8 scaling), and never below twice the thumbnail's size.
-        var image = try StampImage(
-            contentsOf: URL(fileURLWithPath: source), longSideAtLeast: record.crop == nil ? 2 * Self.longSide : nil)
-        if let crop = record.crop { image = try image.cropped(to: crop) }
-        if record.rotation != 0 { image = try image.rotated(byDegrees: record.rotation) }
+        // Only a redacted record must have no other version left; listing the folder for every
+        // thumbnail would make rebuilding thousands of them quadratic.
+        if !record.redactions.isEmpty { removeOtherVersions(of: record) }
+        let image = try record.derivedImage(longSide: Self.longSide).image
         try createDirectory()
         let partial = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
         defer { unlink(partial.path) }
-        try image.writeThumbnail(to: partial, longSide: Self.longSide)
+        try image.writeJPEG(to: partial, quality: Self.quality)
         chmod(partial.path, 0o600)
         guard rename(partial.path, url.path) == 0 else {
             throw CatalogueError(
@@ -100,6 +117,9 @@ public struct ThumbnailCache: Sendable {
         }
         return url
     }
+
+    /// JPEG quality of the thumbnails.
+    public static let quality = 80
 
     private func createDirectory() throws {
         do {

@@ -10,6 +10,13 @@ public struct TokenSpan: Sendable, Hashable {
     public var start: Int
     /// One past the last token.
     public var end: Int
+
+    /// Tokens `start..<end` of OCR line `line`.
+    public init(line: Int, start: Int, end: Int) {
+        self.line = line
+        self.start = start
+        self.end = end
+    }
 }
 
 /// A word or phrase from a lexicon, found on the stamp.
@@ -177,7 +184,9 @@ public struct ClueExtractor: Sendable {
                 func token(_ c: String, standsAlone: Bool) -> CodeToken {
                     CodeToken(
                         span: span, code: c, text: t.text, confidence: t.confidence, standsAlone: standsAlone,
-                        isStopword: stop, nextToPortCue: nextToCue(t), isCorrected: t.isCorrected,
+                        // In running text a cue does not make a word a code (LAND FOR in
+                        // PERMITTED TO LAND FOR 30 DAYS).
+                        isStopword: stop, nextToPortCue: nextToCue(t) && !(stop && count >= 3), isCorrected: t.isCorrected,
                         isClipped: t.wordText.hasSuffix(t.text + "’") || t.wordText.hasSuffix(t.text + "'")
                             || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"),
                         isDebris: Set(c).count == 1 || occurrences[t.form, default: 0] >= 3

@@ -2,9 +2,11 @@ import Foundation
 import StampKitSupport
 
 /// Finds the date on a stamp. Formats in order of how little they leave to guess: a month word
-/// (`12 JUL 2019`, `12 AUG/AOUT 1974`, `JUL 12 2019`), year first (`2019. 07. 12`,
-/// `2019-07-12`), then all-numeric day first (`12.07.19`) — month first only when day first is
-/// impossible (`07/25/19`) or the stamp is known to be American.
+/// in any of the lexicon's languages and cases (`12 JUL 2019`, `12 AUG/AOUT 1974`,
+/// `JUL 12 2019`, `12 LIPCA 2019`), year first (`2019. 07. 12`, `2019-07-12`,
+/// `2019. MÁRC. 15.`), then all-numeric day first (`12.07.19`, `13 04 2007`) — month first only
+/// when day first is impossible (`07/25/19`) or the stamp is known to be American. A date
+/// impossible as read may be repaired (see `fragileDigits`).
 public struct DateReader: Sendable {
     let months: [String: Int]
     let today: (year: Int, month: Int, day: Int)
@@ -25,38 +27,56 @@ public struct DateReader: Sendable {
         pattern: #"(?<![\p{L}\p{N}])(\p{L}+)[\s.\-/]*(\d{1,2})(?:\s*,\s*|[\s.\-/]+)(\d{4}|\d{2})(?!\d)"#)
     private static let yearFirst = try! NSRegularExpression(
         pattern: #"(?<!\d)((?:19|20)\d{2})\s*[.\-/年]\s*(\d{1,2})\s*[.\-/月]\s*(\d{1,2})(?!\d)"#)
+    // Hungarian and Lithuanian order: year, month word, day (`2019. MÁRC. 15.`).
+    private static let yearFirstMonthWord = try! NSRegularExpression(
+        pattern: #"(?<![\p{L}\p{N}])((?:19|20)\d{2})[\s.\-/]*(\p{L}{3,})[\s.\-/]*(\d{1,2})(?!\d)"#)
     private static let numeric = try! NSRegularExpression(
-        pattern: #"(?<!\d)(\d{1,2})\s*[.\-/]\s*(\d{1,2})\s*[.\-/]\s*(\d{4}|\d{2})(?!\d)"#)
+        pattern: #"(?<!\d)(\d{1,2})\s*[.\-/,]\s*(\d{1,2})\s*[.\-/,]\s*(\d{4}|\d{2})(?!\d)"#)
+    // Spaces alone separate the fields only before a four-digit year (`13 04 2007`): two-digit
+    // groups in a row are too often a serial or a counter number.
+    private static let spacedNumeric = try! NSRegularExpression(
+        pattern: #"(?<![\d.\-/])(\d{1,2}) +(\d{1,2}) +(\d{4})(?![\d.\-/])"#)
 
     /// The most trustworthy valid date in the lines, or nil. `monthFirst` says the stamp is
     /// American, so an ambiguous numeric date is read month first.
     public func read(lines: [String], monthFirst: Bool = false) -> StampDate? {
-        // Letter→digit repairs keep every character in place, so a match in the repaired text
-        // maps back to the same range of the original for `StampDate.text`.
-        let pairs = lines.map { (Self.undoLetterConfusion($0), $0) }
-        let passes: [(String, String) -> StampDate?] = [
-            { self.matchMonthWordDayFirst($0, $1) ?? self.matchMonthWordMonthFirst($0, $1) },
-            { self.matchYearFirst($0, $1) },
-            { self.matchNumeric($0, $1, monthFirst: monthFirst) },
-        ]
-        for pass in passes {
-            for (text, original) in pairs {
-                if let d = pass(text, original) { return d }
-            }
-        }
-        // A date broken over two lines (12 JUL / 2019).
-        for (a, b) in zip(pairs, pairs.dropFirst()) {
+        // Letter→digit repairs and blanked debris keep every character in place, so a match in
+        // the cleaned text maps back to the same range of the original for `StampDate.text`.
+        let pairs = lines.map { (Self.undoLetterConfusion(Self.blankDebris($0)), $0) }
+        // Dates as read come first; only when no line holds a possible date are the fragile
+        // digits of a date face undone, because a date that is possible as read was most
+        // likely read right.
+        for repairing in [false, true] {
+            let passes: [(String, String) -> StampDate?] = [
+                {
+                    self.matchMonthWordDayFirst($0, $1, repairing: repairing)
+                        ?? self.matchMonthWordMonthFirst($0, $1, repairing: repairing)
+                },
+                { self.matchYearFirst($0, $1, repairing: repairing) },
+                { self.matchNumeric($0, $1, monthFirst: monthFirst, repairing: repairing) },
+            ]
             for pass in passes {
-                if let d = pass(a.0 + " " + b.0, a.1 + " " + b.1) { return d }
+                for (text, original) in pairs {
+                    if let d = pass(text, original) { return d }
+                }
+            }
+            // A date broken over two lines (12 JUL / 2019).
+            for (a, b) in zip(pairs, pairs.dropFirst()) {
+                for pass in passes {
+                    if let d = pass(a.0 + " " + b.0, a.1 + " " + b.1) { return d }
+                }
             }
         }
         return nil
     }
 
     /// `12.O7.I9` → `12.07.19`: a letter OCR often reads for a digit, standing between digits
-    /// or separators and touching a digit, is taken as that digit.
+    /// or separators and touching a digit, is taken as that digit. A zero with a slash or a dot
+    /// inside comes out as `@`, `Ø` or `θ`.
     static func undoLetterConfusion(_ text: String) -> String {
-        let map: [Character: Character] = ["O": "0", "o": "0", "I": "1", "l": "1", "|": "1"]
+        let map: [Character: Character] = [
+            "O": "0", "o": "0", "@": "0", "Ø": "0", "ø": "0", "θ": "0", "I": "1", "l": "1", "|": "1",
+        ]
         var chars = Array(text)
         for i in chars.indices {
             guard let digit = map[chars[i]] else { continue }
@@ -69,6 +89,36 @@ public struct DateReader: Sendable {
         return String(chars)
     }
 
+    /// Quotes, tildes and stars that ink specks and ring edges read as, blanked so they do not
+    /// stand between a date's fields (`2023 ~-06- 06`). Each stays one character wide.
+    static func blankDebris(_ text: String) -> String {
+        let debris: Set<Character> = ["~", "\"", "“", "”", "„", "‘", "’", "«", "»", "*", "^", "`"]
+        return String(text.map { debris.contains($0) ? " " : $0 })
+    }
+
+    /// What a date face's fragile digits are misread as, mapped to what they were: a zero with
+    /// a slash or dot inside closes into 6, 8 or 9; a one with a flag and a foot reads as 4 or 7.
+    static let fragileDigits: [Character: Character] = ["6": "0", "8": "0", "9": "0", "4": "1", "7": "1"]
+
+    /// Changes allowed to make one impossible date possible; more would be a guess.
+    static let maximumRepairs = 2
+
+    /// `digits` as read and with every subset of its fragile digits undone, each with the
+    /// number of digits changed.
+    static func repairs(of digits: String) -> [(digits: String, changes: Int)] {
+        let chars = Array(digits)
+        let fragile = chars.indices.filter { fragileDigits[chars[$0]] != nil }
+        return (0..<(1 << fragile.count)).map { mask in
+            var repaired = chars
+            var changes = 0
+            for (bit, i) in fragile.enumerated() where mask & (1 << bit) != 0 {
+                repaired[i] = fragileDigits[chars[i]]!
+                changes += 1
+            }
+            return (String(repaired), changes)
+        }
+    }
+
     /// Capture groups of every match; group 0 is taken from `original`.
     private func matches(_ regex: NSRegularExpression, _ text: String, _ original: String) -> [[String?]] {
         regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { m in
@@ -79,45 +129,87 @@ public struct DateReader: Sendable {
         }
     }
 
-    private func matchMonthWordDayFirst(_ text: String, _ original: String) -> StampDate? {
+    private func matchMonthWordDayFirst(_ text: String, _ original: String, repairing: Bool) -> StampDate? {
         for g in matches(Self.monthWordFirstDay, text, original) {
-            guard let day = Int(g[1]!), let month = months[SearchForm.of(g[2]!)] else { continue }
+            guard let month = months[SearchForm.of(g[2]!)] else { continue }
             // A lone I, V or X is a month only between dots, dashes or slashes (12.V.19); with
             // spaces it is more likely a stray mark.
             if g[2]!.count == 1, Self.isRoman(g[2]!), !Self.isBetweenSeparators(g[2]!, in: g[0]!) { continue }
             if let second = g[3], let other = months[SearchForm.of(second)], other != month { continue }
-            if let d = make(year: g[4]!, month: month, day: day, text: g[0]!) { return d }
+            if let d = make(year: g[4]!, month: .word(month), day: g[1]!, text: g[0]!, repairing: repairing) { return d }
         }
         return nil
     }
 
-    private func matchMonthWordMonthFirst(_ text: String, _ original: String) -> StampDate? {
+    private func matchMonthWordMonthFirst(_ text: String, _ original: String, repairing: Bool) -> StampDate? {
         for g in matches(Self.monthWordFirstMonth, text, original) {
             // Roman months are written day first only.
-            guard !Self.isRoman(g[1]!), let month = months[SearchForm.of(g[1]!)], let day = Int(g[2]!)
-            else { continue }
-            if let d = make(year: g[3]!, month: month, day: day, text: g[0]!) { return d }
+            guard !Self.isRoman(g[1]!), let month = months[SearchForm.of(g[1]!)] else { continue }
+            if let d = make(year: g[3]!, month: .word(month), day: g[2]!, text: g[0]!, repairing: repairing) { return d }
         }
         return nil
     }
 
-    private func matchYearFirst(_ text: String, _ original: String) -> StampDate? {
+    private func matchYearFirst(_ text: String, _ original: String, repairing: Bool) -> StampDate? {
         for g in matches(Self.yearFirst, text, original) {
-            guard let month = Int(g[2]!), let day = Int(g[3]!) else { continue }
-            if let d = make(year: g[1]!, month: month, day: day, text: g[0]!) { return d }
+            if let d = make(year: g[1]!, month: .digits(g[2]!), day: g[3]!, text: g[0]!, repairing: repairing) { return d }
+        }
+        for g in matches(Self.yearFirstMonthWord, text, original) {
+            guard let month = months[SearchForm.of(g[2]!)], !Self.isRoman(g[2]!) else { continue }
+            if let d = make(year: g[1]!, month: .word(month), day: g[3]!, text: g[0]!, repairing: repairing) { return d }
         }
         return nil
     }
 
-    private func matchNumeric(_ text: String, _ original: String, monthFirst: Bool) -> StampDate? {
-        for g in matches(Self.numeric, text, original) {
-            guard let a = Int(g[1]!), let b = Int(g[2]!) else { continue }
-            let dayFirst = make(year: g[3]!, month: b, day: a, text: g[0]!)
-            let monthFirstDate = make(year: g[3]!, month: a, day: b, text: g[0]!)
-            if monthFirst, let d = monthFirstDate { return d }
-            if let d = dayFirst ?? monthFirstDate { return d }
+    private func matchNumeric(_ text: String, _ original: String, monthFirst: Bool, repairing: Bool) -> StampDate? {
+        for regex in [Self.numeric, Self.spacedNumeric] {
+            for g in matches(regex, text, original) {
+                let dayFirst = { self.make(year: g[3]!, month: .digits(g[2]!), day: g[1]!, text: g[0]!, repairing: repairing) }
+                let monthFirstDate = { self.make(year: g[3]!, month: .digits(g[1]!), day: g[2]!, text: g[0]!, repairing: repairing) }
+                if monthFirst, let d = monthFirstDate() { return d }
+                // A repaired date is a guess already: it is not also turned month first.
+                if let d = dayFirst() ?? (repairing ? nil : monthFirstDate()) { return d }
+            }
         }
         return nil
+    }
+
+    /// A month as printed: a word already resolved, or digits that may be misread.
+    enum MonthField {
+        case word(Int)
+        case digits(String)
+    }
+
+    /// The date the fields give as read or, when `repairing`, with the fewest fragile digits
+    /// undone that make it possible — nil when it is possible as read (then it was found
+    /// without repairing) or when that fewest number of changes allows more than one date.
+    func make(year: String, month: MonthField, day: String, text: String, repairing: Bool) -> StampDate? {
+        guard repairing else {
+            guard let d = Int(day) else { return nil }
+            switch month {
+            case .word(let m): return make(year: year, month: m, day: d, text: text)
+            case .digits(let m): return Int(m).flatMap { make(year: year, month: $0, day: d, text: text) }
+            }
+        }
+        let months: [(digits: String, changes: Int)]
+        switch month {
+        case .word(let m): months = [(String(m), 0)]
+        case .digits(let m): months = Self.repairs(of: m)
+        }
+        var best: (changes: Int, dates: [StampDate]) = (Self.maximumRepairs + 1, [])
+        for y in Self.repairs(of: year) {
+            for m in months {
+                for d in Self.repairs(of: day) {
+                    let changes = y.changes + m.changes + d.changes
+                    guard changes > 0, changes <= min(best.changes, Self.maximumRepairs), let mi = Int(m.digits), let di = Int(d.digits),
+                        let date = make(year: y.digits, month: mi, day: di, text: text)
+                    else { continue }
+                    if changes < best.changes { best = (changes, []) }
+                    if !best.dates.contains(date) { best.dates.append(date) }
+                }
+            }
+        }
+        return best.dates.count == 1 ? best.dates[0] : nil
     }
 
     /// A validated date, or nil for impossible ones (31.02.) and years outside 1900…next year.

@@ -12,6 +12,7 @@ public struct Evidence: Sendable, Equatable, Hashable, Codable {
         case date
         case direction
         case entryMethod = "entry-method"
+        case language
     }
 
     /// What kind of clue this is.

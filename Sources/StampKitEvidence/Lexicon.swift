@@ -77,6 +77,13 @@ public struct Lexicon: Sendable {
     /// Countries where each language is spoken (`de` → DE AT CH…), from the optional
     /// `languages.txt`: empty with a gazetteer built before the file existed.
     public private(set) var languageCountries: [String: Set<String>] = [:]
+    /// `languages.txt`, the first line of each language: the countries where it is the main
+    /// language a stamp is printed in (Turkish: Turkey, not the Bulgarian and Macedonian
+    /// minorities), so that words in it point there.
+    public private(set) var languageHomes: [String: Set<String>] = [:]
+    /// Every language a direction or entry-method word belongs to, by search form (`entrada`:
+    /// es, pt).
+    public private(set) var wordLanguages: [String: Set<String>] = [:]
     /// Every language an airport word's prefix belongs to (`aeroport`: pt, it, ca, ro; `lufthavn`:
     /// da, no), by search form: one spelling may be the word of several languages.
     public private(set) var airportWordLanguages: [String: Set<String>] = [:]
@@ -125,6 +132,11 @@ public struct Lexicon: Sendable {
             $0.form.count != $1.form.count ? $0.form.count > $1.form.count : $0.form < $1.form
         }
 
+        for file in ["directions.txt", "entry-methods.txt"] {
+            for row in try Self.rows(files[file]!, file: file, columns: 2...2) {
+                wordLanguages[try Self.form(row), default: []].insert(row.language.lowercased())
+            }
+        }
         directions = try Self.table(files, "directions.txt") { value in
             Direction(rawValue: value)
         }
@@ -165,7 +177,9 @@ public struct Lexicon: Sendable {
                 guard !codes.isEmpty, codes.allSatisfy(Self.isAlpha2) else {
                     throw LexiconFailure.badLine(row.file, row.line, "expected ISO alpha-2 codes separated by spaces")
                 }
-                languageCountries[row.language.lowercased(), default: []].formUnion(codes)
+                let language = row.language.lowercased()
+                if languageCountries[language] == nil { languageHomes[language] = Set(codes) }
+                languageCountries[language, default: []].formUnion(codes)
             }
         }
     }

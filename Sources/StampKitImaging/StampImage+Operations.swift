@@ -130,11 +130,7 @@ extension StampImage {
 
     /// Writes a JPEG no longer than `longSide` on either side, for the catalogue.
     public func writeThumbnail(to url: URL, longSide: Int = 256, quality: Int = 80) throws {
-        let factor = Double(longSide) / Double(max(width, height))
-        let w = max(1, Int((Double(width) * factor).rounded()))
-        let h = max(1, Int((Double(height) * factor).rounded()))
-        let small = try made(pixScaleToSize(pix, l_int32(w), l_int32(h)), "scale")
-        try small.writeJPEG(to: url, quality: quality)
+        try scaled(toLongSide: longSide).writeJPEG(to: url, quality: quality)
     }
 
     /// Writes the image as a JPEG file.

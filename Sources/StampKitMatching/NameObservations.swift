@@ -133,6 +133,21 @@ struct AirportWordObservations {
                 }
                 if airports.isEmpty { query.removeLast() }
             }
+            // A town's name read whole beside an airport word (AEROPORTO DO PORTO) is the town
+            // the airport serves: airports of towns whose longer names merely contain it (Porto
+            // Alegre, Porto Seguro) are other airports.
+            // It may stand past a particle (DO, DE, DI, OF).
+            let namesServedTown = clues.airportWords.contains { hit in
+                guard hit.span.line == word.span.line else { return false }
+                if hit.span.end == word.span.start || hit.span.start == word.span.end { return true }
+                let line = clues.lines[word.span.line]
+                return hit.span.end + 1 == word.span.start && line.indices.contains(hit.span.end)
+                    && line[hit.span.end].form.count <= 3
+            }
+            if namesServedTown, readWhole, query == word.form {
+                let serving = airports.filter { SearchForm.of($0.municipality ?? "") == word.form }
+                if !serving.isEmpty { airports = serving }
+            }
             guard !airports.isEmpty else { continue }
             // A word in many airports' names says little about which; in dozens, nothing.
             let generic = try lookup.airportWordWeight(query)

@@ -55,7 +55,8 @@ public final class StampMatcher {
         found += try IATACodeObservations().read(clues, &lookup, cover)
         found += try CountryCodeObservations().read(clues, &lookup, cover)
         found += try DistinguishingSignObservations().read(clues, &lookup, cover)
-        return LanguageCoherence(lexicon: extractor.lexicon).weigh(found, clues)
+        found = LanguageCoherence(lexicon: extractor.lexicon).weigh(found, clues)
+        return found + (try LanguageObservations(lexicon: extractor.lexicon).read(clues, &lookup))
     }
 
     /// Merges the observations per country, scores them (see the type's comment) and builds

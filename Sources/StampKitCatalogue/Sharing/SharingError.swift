@@ -24,13 +24,12 @@ public struct SharingError: StampKitFailure, Equatable {
         self.message = message
     }
 
-    /// Nothing to show is the input's fault; a folder that is not ours is the command line's;
-    /// a write that fails is an I/O error (exit 74, as for the catalogue's own files).
+    /// Nothing to show and a place that cannot be written are the input's fault (as for
+    /// `export -o`); a folder that is not ours is the command line's.
     public var failureClass: FailureClass {
         switch kind {
-        case .noStamps: .input
+        case .noStamps, .notWritable: .input
         case .outputNotEmpty: .usage
-        case .notWritable: .database
         }
     }
 

@@ -16,7 +16,7 @@ struct AtlasCommand: ToolCommand {
             gazetteer's country borders.
             """,
         arguments: [Self.output],
-        options: RecordFilterOptions.specs + [CatalogueOption.spec, GazetteerOption.spec])
+        options: RecordFilterOptions.specs)
 
     /// Map detail: 0.1° keeps coastlines recognisable at page width and the world near 200 KB.
     static let tolerance = 0.1
@@ -25,8 +25,6 @@ struct AtlasCommand: ToolCommand {
 
     let output: URL
     let filters: RecordFilterOptions
-    let catalogue: URL
-    let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
         guard let path = parsed.argument(Self.output), !path.isEmpty else {
@@ -34,12 +32,10 @@ struct AtlasCommand: ToolCommand {
         }
         output = URL(fileURLWithPath: path)
         filters = try RecordFilterOptions(parsed)
-        catalogue = CatalogueOption.resolve(parsed)
-        gazetteer = GazetteerOption.resolve(parsed)
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
-        let selection = try CollectionSelection.load(filters: filters, catalogue: catalogue, gazetteer: gazetteer, terminal)
+        let selection = try CollectionSelection.load(filters: filters, terminal)
         let shapes: [AtlasPage.Shape]
         if let borders = try selection.places.countryBorders() {
             shapes = borders.outlines(tolerance: Self.tolerance, minimumSize: Self.smallestIsland).map { outline in
@@ -69,17 +65,15 @@ struct CollectionSelection {
     /// Continent code of every country in `records`.
     let continents: [String: String]
 
-    static func load(filters: RecordFilterOptions, catalogue: URL, gazetteer: URL, _ terminal: Terminal) throws -> CollectionSelection {
-        let places = try Gazetteer(path: gazetteer)
-        for code in filters.filter.countryCodes ?? [] where try places.country(code: code) == nil {
-            throw UsageError(message: "no country with the code \(code) in the gazetteer; 'stampkit places list --in EU' (or another continent) lists the codes")
-        }
+    static func load(filters: RecordFilterOptions, _ terminal: Terminal) throws -> CollectionSelection {
+        let places = try Gazetteer(path: filters.gazetteer)
+        let catalogue = filters.catalogue
         guard FileManager.default.fileExists(atPath: catalogue.path),
             let store = try CatalogueOption.openExisting(catalogue, terminal)
         else {
             throw SharingError(.noStamps, "the catalogue at \(catalogue.path) does not exist yet; 'stampkit add IMAGE' catalogues a stamp")
         }
-        let records = try store.records(matching: try filters.resolved(store: store, gazetteer: gazetteer))
+        let records = try filters.records(in: store, checkingCountry: true, places: places)
         guard !records.isEmpty else {
             let pending = try store.counts()[.pending] ?? 0
             let hint = pending > 0 && !filters.filter.statuses.contains(.pending)

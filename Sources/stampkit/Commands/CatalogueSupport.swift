@@ -113,6 +113,7 @@ func recordDetail(_ r: StampRecord, thumbnail: String?) -> [String] {
         row("Source", r.source.path),
         row("SHA-256", r.source.sha256),
         row("Crop", r.crop.map { "\($0.x),\($0.y),\($0.width),\($0.height)" } ?? "whole image"),
+        row("Redacted", r.redactions.isEmpty ? nil : r.redactions.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: "; ")),
         row("Rotation", String(format: "%g°", r.rotation)),
         row("Thumbnail", thumbnail),
         row("Saved", StampRecord.timestamp(r.createdAt) + ", changed " + StampRecord.timestamp(r.updatedAt)),

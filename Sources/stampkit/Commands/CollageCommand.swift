@@ -14,12 +14,10 @@ struct CollageCommand: ToolCommand {
             picture's longest side is at most 2048 px; it is drawn only from the 256 px thumbnails, \
             never from a photo.
             """,
-        options: [Self.output] + RecordFilterOptions.specs + [CatalogueOption.spec, GazetteerOption.spec])
+        options: [Self.output] + RecordFilterOptions.specs)
 
     let output: URL
     let filters: RecordFilterOptions
-    let catalogue: URL
-    let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
         guard let path = parsed.value(Self.output), !path.isEmpty else {
@@ -34,12 +32,10 @@ struct CollageCommand: ToolCommand {
         guard f.countryCodes != nil || filters.continent != nil || f.book != nil || f.year != nil else {
             throw UsageError(message: "collage needs --country CC, --continent XX, --book NAME or --year YYYY to choose the stamps")
         }
-        catalogue = CatalogueOption.resolve(parsed)
-        gazetteer = GazetteerOption.resolve(parsed)
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
-        let selection = try CollectionSelection.load(filters: filters, catalogue: catalogue, gazetteer: gazetteer, terminal)
+        let selection = try CollectionSelection.load(filters: filters, terminal)
         var title: [String] = []
         if let code = filters.filter.countryCodes?.first {
             title.append(try selection.places.country(code: code)?.name ?? code)

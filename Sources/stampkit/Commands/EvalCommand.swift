@@ -6,7 +6,7 @@ import Synchronization
 struct EvalCommand: ToolCommand {
     static let folder = Argument("dir", help: "A folder with stamp images and truth.jsonl (one JSON object per image).")
     static let json = Flag("json", help: "Print the report as one JSON object.")
-    static let each = Flag("each", help: "Also print one line per stamp: file, level, truth, answer, confidence.")
+    static let each = Flag("each", help: "Also print one line per stamp: file, level, truth, answer, confidence, right or wrong, and the date (truth/read).")
     static let jobs = ValueOption("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores).")
     static let readings = ValueOption(
         "readings", "DIR",
@@ -128,6 +128,8 @@ struct EvalCommand: ToolCommand {
                     (top?.country.code ?? "-") + "/" + (top?.airport?.iata ?? "-"),
                     top.map { String(format: "%.2f", $0.confidence) } ?? "-",
                     e.proposal == nil ? "unreadable" : (top?.country.code == e.truth.country ? "right" : "wrong"),
+                    // The date read beside the printed one, so date misses show in the same list.
+                    "date " + (e.truth.date ?? "-") + "/" + (e.proposal?.date?.value ?? "-"),
                 ].joined(separator: "\t"))
             }
         }

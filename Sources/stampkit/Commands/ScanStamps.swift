@@ -28,8 +28,10 @@ enum ScanStamps {
                     }
                 }
                 if let debugImage {
-                    try image.withBoxesDrawn(regions).writePNG(to: URL(fileURLWithPath: debugImage))
-                    terminal.note("drew \(regions.count) region\(regions.count == 1 ? "" : "s") on \(debugImage)")
+                    let hidden = try Self.redactions(of: URL(fileURLWithPath: page))
+                    try image.redacting(hidden).withBoxesDrawn(regions).writePNG(to: URL(fileURLWithPath: debugImage))
+                    terminal.note("drew \(regions.count) region\(regions.count == 1 ? "" : "s") on \(debugImage)"
+                        + (hidden.isEmpty ? "" : "; \(hidden.count) redacted area\(hidden.count == 1 ? "" : "s") of the catalogue's records of this photo filled"))
                 }
             } catch {
                 let failure = CarriedFailure(error, image: "\(page): error")
@@ -38,5 +40,16 @@ enum ScanStamps {
             }
         }
         return firstFailure?.failureClass.exitCode ?? 0
+    }
+
+    /// What the catalogue's records of this photo redact: a picture of the whole page must hide
+    /// it too. No catalogue means nothing to hide; one that cannot be read stops the drawing,
+    /// so a redaction is never skipped silently.
+    static func redactions(of page: URL) throws -> [PixelBox] {
+        let catalogue = CatalogueStore.defaultURL(explicit: nil, environment: ProcessInfo.processInfo.environment)
+        guard FileManager.default.fileExists(atPath: catalogue.path) else { return [] }
+        let store = try CatalogueStore.openForReading(url: catalogue)
+        defer { store.close() }
+        return try store.redactions(ofSource: StampRecord.Source.fingerprint(of: page).sha256)
     }
 }

@@ -28,15 +28,22 @@ struct ReadingOptions {
         }
         options.rotation = try parsed.number(Self.rotate, in: -360...360)
         if let crop = parsed.value(Self.crop) {
-            let parts = crop.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-                x >= 0, y >= 0, w > 0, h > 0
-            else {
-                throw UsageError(message: "--crop takes X,Y,W,H in pixels (X,Y ≥ 0; W,H > 0), e.g. 100,200,800,600, not '\(crop)'")
-            }
-            options.crop = PixelBox(x: x, y: y, width: w, height: h)
+            options.crop = try PixelBoxOption.parse(crop, option: "--crop")
         }
         self.options = options
+    }
+}
+
+/// A rectangle given to an option (`--crop`, `--redact`) as X,Y,W,H in pixels.
+enum PixelBoxOption {
+    static func parse(_ text: String, option: String) throws -> PixelBox {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+            x >= 0, y >= 0, w > 0, h > 0
+        else {
+            throw UsageError(message: "\(option) takes X,Y,W,H in pixels (X,Y ≥ 0; W,H > 0), e.g. 100,200,800,600, not '\(text.prefix(60))'")
+        }
+        return PixelBox(x: x, y: y, width: w, height: h)
     }
 }
 

@@ -25,8 +25,9 @@ struct AddCommand: ToolCommand {
             candidates and their evidence; pick one by number or with ↑/↓ and Enter, or search \
             the gazetteer by hand (s), then check the whole chain country → region → city → \
             airport and the date, direction and entry method before saving. Keys: 1–9 pick, s \
-            search, d date, i direction, m method, b book, p page, n note, f favourite, r turn a \
-            quarter and scan again, k keep as pending, x skip, q quit (what was saved stays). \
+            search, e date, i direction, m method, b book, p page, n note, f favourite, d hide a \
+            part of the picture (draw a box; see --redact), r turn a quarter and scan again, k \
+            keep as pending, x skip, q quit (what was saved stays). \
             Without a terminal give --yes: the top candidate is accepted when its confidence is \
             at least --accept-above, every other stamp is kept as pending for 'stampkit review'. \
             The same photo with the same crop is never added twice.
@@ -41,6 +42,7 @@ struct AddCommand: ToolCommand {
             Self.airport,
             Self.date,
             Self.direction,
+            RedactionOption.redact,
             ReviewOptions.noPreview,
             CatalogueOption.spec,
             GazetteerOption.spec,
@@ -56,6 +58,7 @@ struct AddCommand: ToolCommand {
     let airport: String?
     let date: String?
     let direction: Direction?
+    let redactions: [PixelBox]
     let noPreview: Bool
     let catalogue: URL
     let gazetteer: URL
@@ -98,6 +101,7 @@ struct AddCommand: ToolCommand {
         } else {
             direction = nil
         }
+        redactions = try RedactionOption.parse(parsed)
         noPreview = parsed[ReviewOptions.noPreview]
         catalogue = CatalogueOption.resolve(parsed)
         gazetteer = GazetteerOption.resolve(parsed)
@@ -150,6 +154,8 @@ struct AddCommand: ToolCommand {
                     continue
                 }
                 host.sources[url.path] = source
+                // A box that hides nothing of this photo is refused before anything is saved.
+                try StampRecord(source: source, crop: reading.options.crop, redactions: redactions).checkRedactionsAgainstSource()
                 let scan = try scanner.scan(imageAt: url, named: image, options: reading.options)
                 item = ReviewItem(source: url, name: image, crop: reading.options.crop, scan: scan, draft: StampDraft(proposal: scan.proposal))
             } catch let error as CatalogueError where error.failureClass == .database {
@@ -194,6 +200,7 @@ struct AddCommand: ToolCommand {
         if let page { item.draft.page = page }
         if let date { item.draft.date = date }
         if let direction { item.draft.direction = direction }
+        item.redactions = redactions
         guard let country = overrides.country else { return }
         if overrides.airport == nil, let top = item.scan?.proposal.candidates.first, top.country.code == country.id {
             item.draft.take(top)

@@ -9,6 +9,7 @@ final class CatalogueHost: ReviewHost {
     private let reading: ReadOptions
     private let colours: PreviewColours
     private let thumbnails = CatalogueOption.thumbnails
+    private var frameCache: (key: String, frame: DerivedFrame)?
     /// Fingerprints of the sources, taken once before their scan.
     var sources: [String: StampRecord.Source] = [:]
 
@@ -33,6 +34,8 @@ final class CatalogueHost: ReviewHost {
             Self.fill(&record, from: item, status: status)
             saved = try store.insert(record)
         }
+        // The preview's thumbnail may predate a redaction drawn since: it goes at once.
+        if !saved.redactions.isEmpty { thumbnails.removeOtherVersions(of: saved) }
         _ = try? thumbnails.thumbnail(for: saved)
         return saved.id ?? 0
     }
@@ -56,6 +59,7 @@ final class CatalogueHost: ReviewHost {
         if let scan = item.scan { record.ocrText = scan.reading.text }
         record.evidence = draft.evidence.map { .init(kind: $0.kind.rawValue, text: $0.text, detail: $0.detail) }
         record.confidence = draft.confidence
+        record.redactions = item.redactions
     }
 
     func rescan(_ item: ReviewItem, rotation degrees: Double) throws -> StampScan {
@@ -68,14 +72,44 @@ final class CatalogueHost: ReviewHost {
     /// Draws the stamp from its 256 px thumbnail (made now if the cache has none: the same
     /// file `list` and `show` use later). A stamp without a picture is reviewed without one.
     func preview(_ item: ReviewItem, columns: Int, rows: Int) -> [String] {
-        guard colours != .off, let url = try? thumbnail(item) else { return [] }
-        return HalfBlockRenderer.preview(of: url, colours: colours, columns: columns, rows: rows)
+        previewPixels(item, columns: columns, rows: rows).map(render) ?? []
     }
 
-    /// The thumbnail of the stamp as the scan read it: cropped and turned upright.
+    func previewPixels(_ item: ReviewItem, columns: Int, rows: Int) -> RGBPixels? {
+        guard colours != .off, let url = try? thumbnail(item) else { return nil }
+        return HalfBlockRenderer.pixels(of: url, columns: columns, rows: rows)
+    }
+
+    func render(_ pixels: RGBPixels) -> [String] {
+        HalfBlockRenderer.render(pixels, colours: colours)
+    }
+
+    /// Carries a box drawn over the preview back to the photo through the stamp's crop and
+    /// turn; the frame is worked out once per stamp and turn.
+    func sourceBox(_ item: ReviewItem, ofPreview box: PixelBox, width: Int, height: Int) throws -> PixelBox? {
+        let key = "\(item.source.path)|\(StampRecord.cropKey(item.crop))|\(item.rotation)"
+        var frame: DerivedFrame
+        if let cached = frameCache, cached.key == key {
+            frame = cached.frame
+        } else {
+            frame = try record(of: item).derivedFrame(longSide: nil)
+            frameCache = (key, frame)
+        }
+        // The preview is the whole turned stamp fitted into the terminal.
+        frame.width = width
+        frame.height = height
+        return frame.sourceBox(ofDerived: box)
+    }
+
+    /// The thumbnail of the stamp as the scan read it: cropped, turned upright, redacted.
     func thumbnail(_ item: ReviewItem) throws -> URL {
+        try thumbnails.thumbnail(for: record(of: item))
+    }
+
+    /// The record the item would be saved as, as far as its picture goes.
+    private func record(of item: ReviewItem) throws -> StampRecord {
         let source = try sources[item.source.path] ?? StampRecord.Source.fingerprint(of: item.source)
         sources[item.source.path] = source
-        return try thumbnails.thumbnail(for: StampRecord(source: source, crop: item.crop, rotation: item.rotation))
+        return StampRecord(source: source, crop: item.crop, rotation: item.rotation, redactions: item.redactions)
     }
 }

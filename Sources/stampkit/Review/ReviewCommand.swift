@@ -69,7 +69,7 @@ struct ReviewCommand: ToolCommand {
             // A source that moved or cannot be read still gets reviewed from what the record holds.
             let scan = try? scanner.scan(imageAt: url, named: record.source.path, options: options)
             var item = ReviewItem(source: url, name: record.source.path, crop: record.crop, scan: scan,
-                                  draft: Self.draft(of: record), recordID: record.id)
+                                  draft: Self.draft(of: record), recordID: record.id, redactions: record.redactions)
             let step = try session.review(&item, position: index + 1, total: pending.count)
             if step == .quit {
                 let left = pending.count - index

@@ -13,8 +13,8 @@ struct MenuEntry: Equatable {
 /// The commands of the stamp screen, each with its letter. The letters are also accepted on
 /// the confirm screen where they make sense.
 enum StampCommand: Character, CaseIterable {
-    case search = "s", date = "d", direction = "i", method = "m", book = "b", page = "p", note = "n"
-    case favourite = "f", turn = "r", keep = "k", skip = "x", quit = "q"
+    case search = "s", date = "e", direction = "i", method = "m", book = "b", page = "p", note = "n"
+    case favourite = "f", turn = "r", keep = "k", skip = "x", quit = "q", redact = "d"
 
     /// What the command's menu entry says.
     var label: String {
@@ -31,6 +31,7 @@ enum StampCommand: Character, CaseIterable {
         case .keep: "Keep as pending (review later)"
         case .skip: "Skip this stamp (not saved)"
         case .quit: "Quit (what was saved stays saved)"
+        case .redact: "Hide a part of the picture (draw a box)"
         }
     }
 
@@ -41,7 +42,7 @@ enum StampCommand: Character, CaseIterable {
 
 /// The rows of the confirm screen: save, each level of the chain, each other field, back.
 enum ConfirmRow: CaseIterable {
-    case save, country, region, city, airport, date, direction, method, book, page, favourite, note, keep, back
+    case save, country, region, city, airport, date, direction, method, book, page, favourite, note, redact, keep, back
 
     /// The key that jumps to the row.
     var key: String {
@@ -51,13 +52,14 @@ enum ConfirmRow: CaseIterable {
         case .region: "g"
         case .city: "t"
         case .airport: "a"
-        case .date: "d"
+        case .date: "e"
         case .direction: "i"
         case .method: "m"
         case .book: "b"
         case .page: "p"
         case .favourite: "f"
         case .note: "n"
+        case .redact: "d"
         case .keep: "k"
         case .back: "Esc"
         }
@@ -87,7 +89,7 @@ enum ReviewScreens {
         lines += menu(entries, highlight: highlight)
         lines.append(message.map { "\u{1B}[33m\($0)\u{1B}[0m" } ?? "")
         // The listed commands show their letters; the field letters are named here.
-        lines.append(dim("↑/↓ Enter · 1–9 pick · d date · i direction · m method · b book · p page · n note"))
+        lines.append(dim("↑/↓ Enter · 1–9 pick · d hide a part · e date · i direction · m method · b book · p page · n note"))
         return lines.map { fit($0, width: width) }
     }
 
@@ -127,7 +129,9 @@ enum ReviewScreens {
     }
 
     /// The confirm screen: the whole chain and every field, each its own row to change.
-    static func confirm(title: String, draft: StampDraft, preview: [String], highlight: Int, message: String?, width: Int) -> [String] {
+    static func confirm(
+        title: String, draft: StampDraft, redactions: Int = 0, preview: [String], highlight: Int, message: String?, width: Int
+    ) -> [String] {
         var lines = [bold(title + " · check the whole chain before saving")]
         lines += preview
         let confidence = draft.confidence.map { String(format: "%.0f%% from the scan", $0 * 100) } ?? "picked by hand"
@@ -136,14 +140,14 @@ enum ReviewScreens {
             lines += evidenceLines(draft.evidence.prefix(4))
         }
         lines.append("")
-        lines += menu(confirmEntries(draft), highlight: highlight)
+        lines += menu(confirmEntries(draft, redactions: redactions), highlight: highlight)
         lines.append(message.map { "\u{1B}[33m\($0)\u{1B}[0m" } ?? "")
         lines.append(dim("↑/↓ Enter or the key on the left · Del clears the highlighted level · Esc back"))
         return lines.map { fit($0, width: width) }
     }
 
     /// The confirm screen's rows with their current values.
-    static func confirmEntries(_ draft: StampDraft) -> [MenuEntry] {
+    static func confirmEntries(_ draft: StampDraft, redactions: Int = 0) -> [MenuEntry] {
         func level(_ l: StampDraft.Level?) -> String { l.map { "\($0.name) (\($0.id))" } ?? "—" }
         return ConfirmRow.allCases.map { row in
             let label: String
@@ -160,11 +164,23 @@ enum ReviewScreens {
             case .page: label = "Page       " + (draft.page.map(String.init) ?? "—")
             case .favourite: label = "Favourite  " + (draft.favorite ? "yes" : "no")
             case .note: label = "Note       " + (draft.note ?? "—")
+            case .redact: label = "Hidden     " + (redactions == 0 ? "— (d draws a box)" : "\(redactions) box\(redactions == 1 ? "" : "es")")
             case .keep: label = "Keep as pending instead"
             case .back: label = "Back to the candidates"
             }
             return MenuEntry(key: row.key, label: label)
         }
+    }
+
+    /// The drawing screen: the picture with the box over it, where the box lies in the photo,
+    /// and the keys.
+    static func drawing(title: String, picture: [String], place: String, message: String?, width: Int) -> [String] {
+        var lines = [bold(title + " · hide a part of the picture"), "Draw a box over what no image of this stamp may show (a visa number, a signature)."]
+        lines += picture
+        lines.append("Box     " + place)
+        lines.append(message.map { "\u{1B}[33m\($0)\u{1B}[0m" } ?? "")
+        lines.append(dim("←↑↓→ or h j k l move · H J K L narrower, taller, shorter, wider · Enter hide it · Esc cancel"))
+        return lines.map { fit($0, width: width) }
     }
 
     /// A list to pick one from (search results, a direction), with the prompt that led to it.

@@ -16,6 +16,8 @@ struct ReviewItem {
     var draft: StampDraft
     /// The record being reviewed (`stampkit review`); nil for a new stamp (`stampkit add`).
     var recordID: Int?
+    /// Regions of the source to hide in every image written of the stamp.
+    var redactions: [PixelBox] = []
 
     /// Degrees counter-clockwise the scan turned the stamp to read it.
     var rotation: Double { scan?.reading.rotation ?? 0 }
@@ -41,6 +43,12 @@ protocol ReviewHost: AnyObject {
     func rescan(_ item: ReviewItem, rotation degrees: Double) throws -> StampScan
     /// Preview lines of the item's stamp fitted into `columns × rows` cells (empty for none).
     func preview(_ item: ReviewItem, columns: Int, rows: Int) -> [String]
+    /// The pixels of that preview (nil when previews are off or there is no picture).
+    func previewPixels(_ item: ReviewItem, columns: Int, rows: Int) -> RGBPixels?
+    /// Preview lines of pixels (a picture with a box drawn over it).
+    func render(_ pixels: RGBPixels) -> [String]
+    /// The source's pixels under `box` of a preview `width × height` pixels large.
+    func sourceBox(_ item: ReviewItem, ofPreview box: PixelBox, width: Int, height: Int) throws -> PixelBox?
 }
 
 /// The interactive review of one stamp after another on a raw terminal: the stamp screen
@@ -115,6 +123,8 @@ final class ReviewSession {
                 if let step = try confirm(&item, title: title) { return step }
             case .date, .direction, .method, .book, .page, .note, .favourite:
                 message = edit(command, of: &item.draft, title: title, screen: render([]))
+            case .redact:
+                message = drawRedaction(&item, title: title)
             case .turn:
                 let turned = (item.rotation + 90).truncatingRemainder(dividingBy: 360)
                 show(status: "Turning a quarter and scanning \(item.name) again…")
@@ -154,7 +164,7 @@ final class ReviewSession {
             var menu = MenuPicker(count: rows.count, highlight: highlight)
             func render(_ preview: [String]) -> [String] {
                 ReviewScreens.confirm(
-                    title: title, draft: item.draft, preview: preview, highlight: menu.highlight,
+                    title: title, draft: item.draft, redactions: item.redactions.count, preview: preview, highlight: menu.highlight,
                     message: message, width: terminal.size.columns)
             }
             draw(render(preview(item, textLines: render([]).count)))
@@ -209,6 +219,7 @@ final class ReviewSession {
             case .page: message = edit(.page, of: &item.draft, title: title, screen: render([]))
             case .favourite: item.draft.favorite.toggle()
             case .note: message = edit(.note, of: &item.draft, title: title, screen: render([]))
+            case .redact: message = drawRedaction(&item, title: title)
             case .keep:
                 if let step = try save(&item, confirmed: false, message: &message) { return step }
             case .back:
@@ -266,7 +277,7 @@ final class ReviewSession {
             guard let text = prompt("Note (empty = none): ", initial: draft.note ?? "", over: screen) else { return nil }
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             draft.note = trimmed.isEmpty ? nil : trimmed
-        case .search, .turn, .keep, .skip, .quit:
+        case .search, .turn, .keep, .skip, .quit, .redact:
             break
         }
         return nil
@@ -282,6 +293,44 @@ final class ReviewSession {
             case .picked(let i): return i
             case .cancelled: return nil
             case .moved, .other: continue
+            }
+        }
+    }
+
+    // MARK: - Redaction
+
+    /// Lets the person draw a box over the picture; Enter adds the region of the photo under it
+    /// to the stamp's redactions (saved with the stamp), Esc leaves them as they were. Returns
+    /// a message for the screen.
+    private func drawRedaction(_ item: inout ReviewItem, title: String) -> String? {
+        let size = terminal.size
+        let columns = min(80, size.columns - 2), rows = min(30, size.rows - 6)
+        guard rows >= 4, let pixels = host.previewPixels(item, columns: columns, rows: rows), pixels.width > 1, pixels.height > 1 else {
+            return "drawing a box needs the picture: run without --no-preview, NO_COLOR or TERM=dumb, or use 'stampkit edit ID --redact X,Y,W,H'"
+        }
+        var drawing = RedactionDrawing(width: pixels.width, height: pixels.height)
+        var message: String?
+        while true {
+            let place: String
+            let source = try? host.sourceBox(item, ofPreview: drawing.box, width: pixels.width, height: pixels.height)
+            if let source {
+                place = "\(source.width)×\(source.height) px at \(source.x),\(source.y) of the photo"
+            } else {
+                place = "(outside the photo)"
+            }
+            draw(ReviewScreens.drawing(
+                title: title, picture: host.render(drawing.overlaid(on: pixels)), place: place, message: message,
+                width: size.columns))
+            message = nil
+            switch drawing.handle(terminal.readKey()) {
+            case .changed: continue
+            case .ignored: message = "that key does nothing here; the line at the bottom lists the keys"
+            case .cancelled: return nil
+            case .kept:
+                guard let source else { return "the box lies outside the photo; nothing was hidden" }
+                item.redactions.append(source)
+                previewCache = nil
+                return "hidden: \(source.width)×\(source.height) px at \(source.x),\(source.y) (saved with the stamp)"
             }
         }
     }
@@ -356,7 +405,7 @@ final class ReviewSession {
         let rows = min(20, size.rows - textLines - 1)
         guard rows >= 4 else { return [] }
         let columns = min(40, size.columns)
-        let key = "\(item.source.path)|\(item.rotation)|\(columns)x\(rows)"
+        let key = "\(item.source.path)|\(item.rotation)|\(columns)x\(rows)|\(StampRecord.redactionText(item.redactions))"
         if let cached = previewCache, cached.key == key { return cached.lines }
         let lines = host.preview(item, columns: columns, rows: rows)
         previewCache = (key, lines)

@@ -101,11 +101,14 @@ extension HalfBlockRenderer {
     /// The preview lines of an image file (a thumbnail), fitted into `columns × rows` cells;
     /// empty when previews are off or the picture cannot be read (the review goes on without).
     static func preview(of url: URL, colours: PreviewColours, columns: Int = 40, rows: Int = 14) -> [String] {
-        guard colours != .off else { return [] }
-        let box = pixelBox(columns: columns, rows: rows)
-        guard let image = try? StampImage(contentsOf: url),
-              let pixels = try? image.rgbPixels(fittingWidth: box.width, height: box.height)
-        else { return [] }
+        guard colours != .off, let pixels = pixels(of: url, columns: columns, rows: rows) else { return [] }
         return render(pixels, colours: colours)
+    }
+
+    /// The pixels of an image file fitted into `columns × rows` cells; nil when it cannot be read.
+    static func pixels(of url: URL, columns: Int, rows: Int) -> RGBPixels? {
+        let box = pixelBox(columns: columns, rows: rows)
+        guard let image = try? StampImage(contentsOf: url) else { return nil }
+        return try? image.rgbPixels(fittingWidth: box.width, height: box.height)
     }
 }

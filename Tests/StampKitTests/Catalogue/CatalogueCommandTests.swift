@@ -13,7 +13,7 @@ import Testing
 @Suite struct CatalogueCommandTests {
     static let listKeys: Set<String> = [
         "id", "status", "confidence", "country", "region", "city", "airport", "date", "direction",
-        "entryMethod", "book", "page", "favorite", "note", "source", "crop", "rotation", "thumbnail",
+        "entryMethod", "book", "page", "favorite", "note", "source", "crop", "redactions", "rotation", "thumbnail",
     ]
 
     @Test func listJSONHasTheContractKeysAndMakesThumbnails() throws {

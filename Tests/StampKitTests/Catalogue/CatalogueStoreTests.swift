@@ -234,7 +234,7 @@ import Testing
                 """).run([.text(CatalogueFixtures.fakeHash(1))])
         }
         let store = try CatalogueStore(url: url)
-        #expect(try store.schemaVersion == 2)
+        #expect(try store.schemaVersion == CatalogueSchema.current)
         let records = try store.records()
         #expect(records.count == 1)
         let r = try #require(records.first)

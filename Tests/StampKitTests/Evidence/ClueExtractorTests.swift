@@ -174,3 +174,20 @@ import Testing
         #expect(clues.iataCandidates.isEmpty && clues.namePhrases.isEmpty && clues.airportWords.isEmpty)
     }
 }
+
+/// A stop word beside a port cue is a code only on a short line.
+@Suite struct StopwordCueTests {
+    func token(_ lines: [String], _ code: String) -> CodeToken? {
+        ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+            .extract(from: reading(lines)).iataCandidates.first { $0.code == code }
+    }
+
+    @Test func inRunningTextTheCueDoesNotMakeAWordACode() throws {
+        let running = try #require(token(["PERMITTED TO LAND FOR", "DAYS"], "FOR"))
+        #expect(!running.nextToPortCue)
+        #expect(running.isStopword)
+        // A code that is not a common word keeps its cue anywhere.
+        let code = try #require(token(["PERMITTED TO LAND LHR"], "LHR"))
+        #expect(code.nextToPortCue)
+    }
+}

@@ -41,9 +41,93 @@ import Testing
         #expect(date.map { text.contains($0.text) } == true)
     }
 
-    @Test(arguments: ["31.02.19", "29.02.19", "32.01.19", "13.13.19", "31.04.2019", "00.05.19", "12 FOO 2019", "2019-13-01"])
+    // None of these has a digit that a date face misreads, so none can be repaired.
+    @Test(arguments: ["31.02.19", "32.01.19", "13.13.19", "31.11.2023", "00.05.19", "12 FOO 2019", "2019-13-01", "30.02.23"])
     func rejectsImpossibleDates(text: String) {
         #expect(reader.read(lines: [text]) == nil)
+    }
+
+    @Test func rejectsALeapDayOutsideLeapYears() {
+        #expect(reader.make(year: "19", month: 2, day: 29, text: "29.02.19") == nil)
+        #expect(reader.make(year: "20", month: 2, day: 29, text: "29.02.20")?.value == "2020-02-29")
+    }
+
+    @Test(arguments: [
+        ("13 04 2007", "2007-04-13"),  // fields spaced apart
+        ("08 03 2006", "2006-03-08"),
+        ("30.04, 22", "2022-04-30"),  // a comma for a dot
+        ("@5.@2.17", "2017-02-05"),  // a slashed zero read as @
+        ("SEP @5 2008", "2008-09-05"),
+        ("Ø1.Ø3.19", "2019-03-01"),
+        ("\"44.05.15", "2015-05-14"),  // a quote from a speck before the day
+    ])
+    func readsDatesInTheWaysOCRSpacesAndMarksThem(text: String, value: String) {
+        let date = reader.read(lines: ["PASSPORT CONTROL", text])
+        #expect(date?.value == value)
+        #expect(date?.text == text.trimmingCharacters(in: .whitespaces) || date.map { text.contains($0.text) } == true)
+    }
+
+    @Test func spacedNumbersNeedAFourDigitYear() {
+        // Two-digit groups in a row are a serial or a counter number as often as a date.
+        #expect(reader.read(lines: ["13 04 07"]) == nil)
+        #expect(reader.read(lines: ["No 12 34 5678"]) == nil)
+    }
+
+    @Test(arguments: [
+        ("21.95.18", "2018-05-21"),  // a slashed zero read as 9
+        ("25.61.24", "2024-01-25"),  // … as 6
+        ("@8 81 2022", "2022-01-08"),  // … as @ and as 8
+        ("04 OCT 2074", "2014-10-04"),  // a flagged one read as 7
+        ("42.41.18", "2018-11-12"),  // … and as 4, twice
+        ("97/06/2606", "2006-06-07"),  // one change in the day, one in the year
+        ("2023 -06- 69", "2023-06-09"),
+    ])
+    func undoesMisreadDigitsOfAnImpossibleDate(text: String, value: String) {
+        #expect(reader.read(lines: ["IMMIGRATION", text])?.value == value)
+    }
+
+    @Test func aPossibleDateIsTakenAsRead() {
+        // 19.06.18 could be a misread 10.06.18, but a date possible as read was most likely read
+        // right — even when another line only becomes a date by repair.
+        #expect(reader.read(lines: ["19.06.18"])?.value == "2018-06-19")
+        #expect(reader.read(lines: ["21.95.18", "12.07.19"])?.value == "2019-07-12")
+    }
+
+    @Test func repairsStopAtTwoChanges() {
+        // Year, month and day each need a change: three guesses are no reading.
+        #expect(reader.read(lines: ["2087-87-82"]) == nil)
+        #expect(reader.read(lines: ["44.92.2098"]) == nil)
+    }
+
+    @Test func aRepairedDateKeepsTheStampsOrderOfFields() {
+        // Outside America a repair never turns a date month first: 12.95.18 is 12 May, not
+        // 5 December; on an American stamp it is read month first as any other.
+        #expect(reader.read(lines: ["12.95.18"])?.value == "2018-05-12")
+        #expect(reader.read(lines: ["12.95.18"], monthFirst: true)?.value == "2018-12-05")
+    }
+
+    @Test(arguments: [
+        ("12 LIPCA 2019", "2019-07-12"),  // Polish genitive
+        ("3. ČERVENCE 2018", "2018-07-03"),  // Czech genitive
+        ("5 ИЮЛЯ 2017", "2017-07-05"),  // Russian genitive
+        ("14 ΑΥΓΟΥΣΤΟΥ 2016", "2016-08-14"),  // Greek genitive
+        ("1 TAMMIKUUTA 2020", "2020-01-01"),  // Finnish partitive
+        ("9 GEGUŽĖS 2015", "2015-05-09"),  // Lithuanian
+        ("21 OŽUJKA 2011", "2011-03-21"),  // Croatian
+        ("2019. MÁRC. 15.", "2019-03-15"),  // Hungarian: year, month, day
+        ("2014 SZEPTEMBER 2", "2014-09-02"),
+    ])
+    func readsMonthWordsInTheirInflectedForms(text: String, value: String) {
+        #expect(reader.read(lines: ["GRANICA", text])?.value == value)
+    }
+
+    @Test func aMonthWordThatMeansTwoMonthsIsNotAMonth() {
+        // LISTOPADA is November in Polish and October in Croatian.
+        #expect(reader.read(lines: ["12 LISTOPADA 2019"]) == nil)
+    }
+
+    @Test func aYearFirstDateSplitOverLinesWithDebris() {
+        #expect(reader.read(lines: ["ARRIVED", "2023", "~-06- 06", "BEITBRIDGE"])?.value == "2023-06-06")
     }
 
     @Test func twoDigitYearsBeyondNextYearAreLastCentury() {

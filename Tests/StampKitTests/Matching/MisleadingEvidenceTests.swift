@@ -17,6 +17,25 @@ import Testing
             type: type, scheduled: true, latitude: 0, longitude: 0)
     }
 
+    @Test func aTownNamedBesideAnAirportWordIsTheTownItServes() throws {
+        // AEROPORTO DO PORTO: Porto's airport, not those of Porto Alegre or Porto Seguro, whose
+        // longer town names merely contain the word.
+        let places = TestPlaces()
+        places.airports.append(airport("OPO", "Francisco de Sá Carneiro Airport", "Porto", "PT", type: "large_airport"))
+        places.airports.append(airport("POA", "Salgado Filho International Airport", "Porto Alegre", "BR", type: "large_airport"))
+        places.airports.append(airport("BPS", "Porto Seguro Airport", "Porto Seguro", "BR"))
+        places.cities.append((City(id: 2735943, name: "Porto", countryCode: "PT", regionID: "PT.17", population: 249_633, latitude: 41.15, longitude: -8.61), ["Porto", "Oporto"]))
+        var lookup = Lookup(directory: places)
+        let found = try AirportWordObservations().read(clues(["AEROPORTO DO PORTO"]), &lookup, NameCover())
+        let porto = try #require(found.first { $0.evidence.text == "PORTO" })
+        #expect(porto.hypotheses.map { $0.airport?.iata } == ["OPO"])
+        // A town no airport serves by that exact name keeps every airport whose name has it.
+        places.cities.append((City(id: 1, name: "Seguro", countryCode: "BR", regionID: nil, population: 900, latitude: 0, longitude: 0), ["Seguro"]))
+        var again = Lookup(directory: places)
+        let seguro = try AirportWordObservations().read(clues(["AEROPORTO SEGURO"]), &again, NameCover())
+        #expect(seguro.first { $0.evidence.text == "SEGURO" }?.hypotheses.map { $0.airport?.iata } == ["BPS"])
+    }
+
     @Test func aWordInDozensOfAirportNamesSaysNothing() throws {
         #expect(WordSpecificity.weight(documentFrequency: 1) == 1)
         #expect(WordSpecificity.weight(documentFrequency: WordSpecificity.countLimit) == 0)

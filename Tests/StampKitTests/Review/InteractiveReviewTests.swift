@@ -20,7 +20,7 @@ import Testing
 
     // The last line of each screen: a screen is drawn top to bottom, so waiting for its last
     // line (not its title) means the whole screen is there to be read.
-    static let stampScreen = "1–9 pick · d date"
+    static let stampScreen = "1–9 pick · d hide a part"
     static let confirmScreen = "Back to the candidates"
     static let pickScreen = "1–9 pick · Esc back"
 
@@ -85,14 +85,14 @@ import Testing
         #expect(confirm.contains("Region     ") && confirm.contains("(DE.02)"), "the city brings its region (Bavaria)")
         #expect(confirm.contains("Airport    —"), "the scan's Keflavík airport is not kept under Munich")
         #expect(confirm.contains("picked by hand"))
-        try tmux.press("d")
+        try tmux.press("e")
         try tmux.waitFor("Date (YYYY-MM-DD")
         try tmux.press("BSpace", "BSpace")
         try tmux.type("13")
         try tmux.press("Enter")
         try tmux.waitFor("Date       2019-07-13")
         // A day that does not exist is refused on the screen and changes nothing.
-        try tmux.press("d")
+        try tmux.press("e")
         try tmux.waitFor("Date (YYYY-MM-DD")
         try tmux.press("BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
         try tmux.type("02-30")
