@@ -11,15 +11,15 @@ public struct AtlasPage {
 
     /// The stamps shown, oldest first.
     public let records: [StampRecord]
-    /// The stamps grouped continent → country.
-    public let groups: [CollectionGroups.Continent]
+    /// The stamps grouped continent → country, as `gallery` groups them.
+    public let gallery: Gallery
     /// Country outlines for the map (may be empty: the page then has no map).
     public let shapes: [Shape]
 
-    /// A page of `records`; `continentOf` maps country codes to GeoNames continent codes.
-    public init(records: [StampRecord], continentOf: [String: String], shapes: [Shape]) {
+    /// A page of `records`; `continentOf` gives a country code's continent code and name.
+    public init(records: [StampRecord], continentOf: (String) throws -> (code: String, name: String)?, shapes: [Shape]) rethrows {
         self.records = records.sorted(by: CollectionGroups.chronological)
-        self.groups = CollectionGroups.byContinent(records, continentOf: continentOf)
+        self.gallery = try Gallery(records: self.records, continentOf: continentOf)
         self.shapes = shapes
     }
 
@@ -232,21 +232,21 @@ public struct AtlasPage {
             """
         html += timeline()
         html += "<nav id=\"countries\" aria-label=\"Countries\"><a class=\"all\" href=\"#\">All countries</a>"
-        for continent in groups {
+        for continent in gallery.continents {
             html += "<h3>\(Self.escaped(continent.name))</h3><ul>"
             for country in continent.countries {
-                let code = Self.escaped(country.code)
-                html += "<li><a class=\"country-link\" data-country=\"\(code)\" href=\"#country=\(code)\">\(Self.escaped(country.name))</a> <span class=\"count\">\(country.records.count)</span></li>"
+                let code = Self.escaped(country.code ?? "")
+                html += "<li><a class=\"country-link\" data-country=\"\(code)\" href=\"#country=\(code)\">\(Self.escaped(country.name))</a> <span class=\"count\">\(country.stamps.count)</span></li>"
             }
             html += "</ul>"
         }
         html += "</nav>\n<section id=\"gallery\"><h2>Stamps <span id=\"filter-label\"></span> <span class=\"shown\">(<span id=\"shown-count\">\(records.count)</span> shown)</span></h2>\n"
-        for continent in groups {
-            html += "<section class=\"continent\" data-continent=\"\(Self.escaped(continent.code))\"><h2>\(Self.escaped(continent.name))</h2>\n"
+        for continent in gallery.continents {
+            html += "<section class=\"continent\" data-continent=\"\(Self.escaped(continent.code ?? ""))\"><h2>\(Self.escaped(continent.name))</h2>\n"
             for country in continent.countries {
-                let code = Self.escaped(country.code)
-                html += "<section class=\"country\" data-country=\"\(code)\"><h3>\(Self.escaped(country.name)) <span class=\"count\">\(country.records.count)</span></h3><ul class=\"stamps\">\n"
-                for record in country.records {
+                let code = Self.escaped(country.code ?? "")
+                html += "<section class=\"country\" data-country=\"\(code)\"><h3>\(Self.escaped(country.name)) <span class=\"count\">\(country.stamps.count)</span></h3><ul class=\"stamps\">\n"
+                for record in country.stamps {
                     html += stampItem(record, thumbnail: thumbnails[record.id ?? 0]) + "\n"
                 }
                 html += "</ul></section>\n"

@@ -1,63 +1,8 @@
 import Foundation
 
-/// The collection as people browse it: continents, then their countries, then the stamps.
-/// The atlas page and the collage group the same way; the terminal gallery may share it.
+/// The collection in time, for the atlas and the collage: stamps in date order and cut into
+/// trips (the grouping by continent and country is `Gallery`'s).
 public enum CollectionGroups {
-    /// One country's stamps, oldest first (undated last).
-    public struct Country: Sendable, Equatable {
-        /// ISO alpha-2 code; empty for stamps without a country.
-        public var code: String
-        /// The name the records carry.
-        public var name: String
-        /// The stamps.
-        public var records: [StampRecord]
-    }
-
-    /// One continent's countries, by name.
-    public struct Continent: Sendable, Equatable {
-        /// GeoNames continent code (AF, AN, AS, EU, NA, OC, SA); empty when not known.
-        public var code: String
-        /// English name.
-        public var name: String
-        /// Its countries.
-        public var countries: [Country]
-        /// Stamps on this continent.
-        public var stampCount: Int { countries.reduce(0) { $0 + $1.records.count } }
-    }
-
-    /// English names of the GeoNames continent codes.
-    public static let continentNames = [
-        "AF": "Africa", "AN": "Antarctica", "AS": "Asia", "EU": "Europe", "NA": "North America",
-        "OC": "Oceania", "SA": "South America",
-    ]
-
-    /// `records` grouped by continent (most stamps first, then by name) and country (by name);
-    /// `continentOf` maps a country code to its continent code. Countries it does not know and
-    /// stamps without a country come last, under "Elsewhere", so no stamp is left out.
-    public static func byContinent(_ records: [StampRecord], continentOf: [String: String]) -> [Continent] {
-        var countries: [String: Country] = [:]
-        for record in records {
-            let code = record.country?.id ?? ""
-            countries[code, default: Country(code: code, name: record.country?.name ?? "No country", records: [])]
-                .records.append(record)
-        }
-        var continents: [String: Continent] = [:]
-        for (code, var country) in countries {
-            country.records.sort(by: chronological)
-            let continent = continentOf[code].flatMap { continentNames[$0] != nil ? $0 : nil } ?? ""
-            continents[continent, default: Continent(
-                code: continent, name: continentNames[continent] ?? "Elsewhere", countries: [])
-            ].countries.append(country)
-        }
-        return continents.values.map { continent in
-            var continent = continent
-            continent.countries.sort { ($0.code.isEmpty ? 1 : 0, $0.name, $0.code) < ($1.code.isEmpty ? 1 : 0, $1.name, $1.code) }
-            return continent
-        }.sorted { a, b in
-            (a.code.isEmpty ? 1 : 0, -a.stampCount, a.name) < (b.code.isEmpty ? 1 : 0, -b.stampCount, b.name)
-        }
-    }
-
     /// Dated stamps by day (then number), undated ones after them.
     public static func chronological(_ a: StampRecord, _ b: StampRecord) -> Bool {
         switch (a.date, b.date) {

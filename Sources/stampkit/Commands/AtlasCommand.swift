@@ -45,7 +45,7 @@ struct AtlasCommand: ToolCommand {
             shapes = []
             terminal.note("stampkit: the gazetteer has no country borders, so the atlas has no map; rebuild it with 'make gazetteer'")
         }
-        let page = AtlasPage(records: selection.records, continentOf: selection.continents, shapes: shapes)
+        let page = try AtlasPage(records: selection.records, continentOf: try selection.places.continentLookup(), shapes: shapes)
         let report = try page.write(to: output, cache: CatalogueOption.thumbnails)
         terminal.result(report.directory.appendingPathComponent("index.html").path)
         terminal.note("stampkit: atlas of \(report.stamps) stamp\(report.stamps == 1 ? "" : "s") in \(page.countsByCountry.count) countries, "
@@ -57,22 +57,15 @@ struct AtlasCommand: ToolCommand {
     }
 }
 
-/// The stamps a sharing command shows: the filtered records, the gazetteer, each country's
-/// continent. Refuses a country code the gazetteer does not know and an empty selection.
+/// The stamps a sharing command shows: the filtered records and the gazetteer. Refuses a
+/// country code the gazetteer does not know, an empty catalogue and an empty selection.
 struct CollectionSelection {
     let records: [StampRecord]
     let places: Gazetteer
-    /// Continent code of every country in `records`.
-    let continents: [String: String]
 
     static func load(filters: RecordFilterOptions, _ terminal: Terminal) throws -> CollectionSelection {
         let places = try Gazetteer(path: filters.gazetteer)
-        let catalogue = filters.catalogue
-        guard FileManager.default.fileExists(atPath: catalogue.path),
-            let store = try CatalogueOption.openExisting(catalogue, terminal)
-        else {
-            throw SharingError(.noStamps, "the catalogue at \(catalogue.path) does not exist yet; 'stampkit add IMAGE' catalogues a stamp")
-        }
+        let store = try CatalogueOption.openWithStamps(filters.catalogue, terminal)
         let records = try filters.records(in: store, checkingCountry: true, places: places)
         guard !records.isEmpty else {
             let pending = try store.counts()[.pending] ?? 0
@@ -80,10 +73,6 @@ struct CollectionSelection {
                 ? "; \(pending) pending stamp(s) are left out: --all includes them" : "; 'stampkit list --all' shows what is catalogued"
             throw SharingError(.noStamps, "no catalogued stamps match these filters" + hint)
         }
-        var continents: [String: String] = [:]
-        for code in Set(records.compactMap { $0.country?.id }) {
-            if let country = try places.country(code: code) { continents[code] = country.continent }
-        }
-        return CollectionSelection(records: records, places: places, continents: continents)
+        return CollectionSelection(records: records, places: places)
     }
 }

@@ -76,7 +76,7 @@ struct BenchAtlasCommand: ToolCommand {
         let shapes: [AtlasPage.Shape] = borders.outlines(tolerance: AtlasCommand.tolerance, minimumSize: AtlasCommand.smallestIsland).map {
             ($0.code, $0.name, $0.rings.map { $0.map { (lon: $0.lon, lat: $0.lat) } })
         }
-        let page = AtlasPage(records: records, continentOf: continents, shapes: shapes)
+        let page = AtlasPage(records: records, continentOf: { code in continents[code].map { ($0, $0) } }, shapes: shapes)
         let out = keep ?? scratch.appendingPathComponent("atlas")
         var report: AtlasReport?
         let writeMs = try Timing.milliseconds { report = try page.write(to: out, cache: cache) }

@@ -40,7 +40,7 @@ struct CollageCommand: ToolCommand {
         if let code = filters.filter.countryCodes?.first {
             title.append(try selection.places.country(code: code)?.name ?? code)
         }
-        if let continent = filters.continent { title.append(CollectionGroups.continentNames[continent] ?? continent) }
+        if let continent = filters.continent { title.append(try selection.places.continentNames()[continent] ?? continent) }
         if let book = filters.filter.book { title.append(selection.records.first?.book ?? book) }
         if let year = filters.filter.year { title.append(String(year)) }
         let collage = Collage(title: title.joined(separator: ", "), records: selection.records)
