@@ -328,10 +328,15 @@ def generate(outdir, n, seed):
         rows.append({"file": name, "level": level, "country": t["country"], "airport": t["airport"],
                      "date": d.isoformat(), "date_text": t["date_text"], "direction": t["direction"],
                      "method": t["method"], "rotation": angle, "lines": t["lines"]})
+    write_truth(outdir, rows)
+    return rows
+
+
+def write_truth(outdir, rows):
+    """outdir/truth.jsonl: one JSON object a line, UTF-8 kept as it is."""
     with open(os.path.join(outdir, "truth.jsonl"), "w", encoding="utf-8") as f:
         for r in rows:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    return rows
 
 
 def main():

@@ -29,6 +29,10 @@ public struct CatalogueError: StampKitFailure, Equatable {
         case newerSchema = "catalogue-newer-schema"
         /// The file is an SQLite database of something else (e.g. the gazetteer).
         case notACatalogue = "not-a-catalogue"
+        /// A catalogue named to read from (e.g. to merge) does not exist.
+        case catalogueNotFound = "catalogue-not-found"
+        /// A catalogue was asked to merge into itself.
+        case sameCatalogue = "same-catalogue"
         /// Any other SQLite failure.
         case failed = "catalogue-failed"
         /// The catalogue holds no stamps, so there is nothing to show or export.
@@ -54,8 +58,8 @@ public struct CatalogueError: StampKitFailure, Equatable {
     /// Refusals of what the person asked are input or usage; the file's problems are database.
     public var failureClass: FailureClass {
         switch kind {
-        case .alreadyCatalogued, .invalidRecord, .sourceMissing, .empty, .outputNotWritable: .input
-        case .recordNotFound, .bookNotFound: .usage
+        case .alreadyCatalogued, .invalidRecord, .sourceMissing, .empty, .outputNotWritable, .catalogueNotFound: .input
+        case .recordNotFound, .bookNotFound, .sameCatalogue: .usage
         case .corrupt, .notWritable, .diskFull, .locked, .newerSchema, .notACatalogue, .failed: .database
         }
     }

@@ -295,7 +295,7 @@ public final class CatalogueStore {
     }
 
     /// Runs `body` in one write transaction, with SQLite's failures in the catalogue's words.
-    private func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ doing: String, _ body: (Database) throws -> T) throws -> T {
         let database = try live()
         try markWriting()
         do {
@@ -325,6 +325,17 @@ public final class CatalogueStore {
         s.favorite, s.note, s.ocr_text, s.evidence, s.confidence, s.created_at, s.updated_at,
         s.redactions
         FROM stamps s LEFT JOIN books b ON b.id = s.book_id
+        """
+
+    /// Rewrites one record: every column, then `updated_at`, the redactions, and the record's `id`.
+    static let updateSQL = """
+        UPDATE stamps SET status = ?, source_path = ?, source_sha256 = ?, source_size = ?,
+            source_mtime = ?, crop_key = ?, crop_x = ?, crop_y = ?, crop_width = ?,
+            crop_height = ?, rotation = ?, country_code = ?, country_name = ?, region_id = ?,
+            region_name = ?, city_id = ?, city_name = ?, airport_iata = ?, airport_name = ?,
+            day = ?, direction = ?, entry_method = ?, book_id = ?, page = ?, favorite = ?,
+            note = ?, ocr_text = ?, evidence = ?, confidence = ?, updated_at = ?, redactions = ?
+        WHERE id = ?
         """
 
     /// Saves a new record (its `id` is ignored) and returns it as stored, with its number and
@@ -362,9 +373,13 @@ public final class CatalogueStore {
         }
     }
 
-    private static func insertRow(_ record: StampRecord, in database: Database) throws -> Int {
+    /// Saves `record` as a new row and returns its number; its times are now, or the record's own
+    /// with `keepingTimes` (a record merged from another catalogue keeps when it was updated).
+    static func insertRow(_ record: StampRecord, in database: Database, keepingTimes: Bool = false) throws -> Int {
         let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
         let now = Date().timeIntervalSince1970
+        let created = keepingTimes ? record.createdAt.timeIntervalSince1970 : now
+        let updated = keepingTimes ? record.updatedAt.timeIntervalSince1970 : now
         let statement = try database.prepare("""
             INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime,
                 crop_key, crop_x, crop_y, crop_width, crop_height, rotation,
@@ -374,7 +389,7 @@ public final class CatalogueStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             RETURNING id
             """)
-        try statement.bind(Self.values(of: record, bookID: bookID) + [.real(now), .real(now), Self.redactions(record)])
+        try statement.bind(Self.values(of: record, bookID: bookID) + [.real(created), .real(updated), Self.redactions(record)])
         guard try statement.step() else {
             throw CatalogueError(.failed, "SQLite saved no row for the stamp; please report this")
         }
@@ -489,15 +504,7 @@ public final class CatalogueStore {
                 throw CatalogueError.alreadyCatalogued(other)
             }
             let bookID = try record.book.map { try Self.bookID(named: $0, creating: true, in: database)! }
-            let statement = try database.prepare("""
-                UPDATE stamps SET status = ?, source_path = ?, source_sha256 = ?, source_size = ?,
-                    source_mtime = ?, crop_key = ?, crop_x = ?, crop_y = ?, crop_width = ?,
-                    crop_height = ?, rotation = ?, country_code = ?, country_name = ?, region_id = ?,
-                    region_name = ?, city_id = ?, city_name = ?, airport_iata = ?, airport_name = ?,
-                    day = ?, direction = ?, entry_method = ?, book_id = ?, page = ?, favorite = ?,
-                    note = ?, ocr_text = ?, evidence = ?, confidence = ?, updated_at = ?, redactions = ?
-                WHERE id = ?
-                """)
+            let statement = try database.prepare(Self.updateSQL)
             try statement.run(Self.values(of: record, bookID: bookID) + [.real(Date().timeIntervalSince1970), Self.redactions(record), .integer(id)])
         }
         guard let stored = try self.record(id: id) else { throw CatalogueError.recordNotFound(id) }
@@ -616,7 +623,7 @@ public final class CatalogueStore {
             createdAt: Date(timeIntervalSince1970: statement.double(at: 6)))
     }
 
-    private static func bookID(named name: String, creating: Bool, in database: Database) throws -> Int? {
+    static func bookID(named name: String, creating: Bool, in database: Database) throws -> Int? {
         let find = try database.prepare("SELECT id FROM books WHERE name = ? COLLATE NOCASE")
         try find.bind([.text(name)])
         if try find.step() { return find.int(at: 0) }
@@ -630,18 +637,18 @@ public final class CatalogueStore {
 
     // MARK: Rows
 
-    private static func recordID(sha256: String, crop: PixelBox?, in database: Database) throws -> Int? {
+    static func recordID(sha256: String, crop: PixelBox?, in database: Database) throws -> Int? {
         try database.scalarInt(
             "SELECT id FROM stamps WHERE source_sha256 = ? AND crop_key = ?",
             [.text(sha256), .text(StampRecord.cropKey(crop))])
     }
 
-    private static func redactions(_ record: StampRecord) -> SQLValue { .text(StampRecord.redactionText(record.redactions)) }
-    private static func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
+    static func redactions(_ record: StampRecord) -> SQLValue { .text(StampRecord.redactionText(record.redactions)) }
+    static func text(_ value: String?) -> SQLValue { value.map { .text($0) } ?? .null }
     private static func integer(_ value: Int?) -> SQLValue { value.map { .integer($0) } ?? .null }
 
     /// The bound values of every stored column but the times, in the INSERT's order.
-    private static func values(of r: StampRecord, bookID: Int?) -> [SQLValue] {
+    static func values(of r: StampRecord, bookID: Int?) -> [SQLValue] {
         [
             .text(r.status.rawValue), .text(r.source.path), .text(r.source.sha256),
             .integer(r.source.size), .real(r.source.modified.timeIntervalSince1970),
@@ -655,7 +662,7 @@ public final class CatalogueStore {
         ]
     }
 
-    private static func record(from s: Statement) throws -> StampRecord {
+    static func record(from s: Statement) throws -> StampRecord {
         func place(_ idColumn: Int32, _ nameColumn: Int32) -> StampRecord.PlaceSnapshot<String>? {
             s.text(at: idColumn).map { .init(id: $0, name: s.text(at: nameColumn) ?? $0) }
         }

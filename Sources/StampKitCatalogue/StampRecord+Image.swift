@@ -18,30 +18,15 @@ extension StampRecord {
     /// out of every blended edge; filling after keeps JPEG's blocks from ringing into them.
     /// Anything that writes an image of a record must make it here. Throws `sourceMissing`
     /// when the photo is gone or changed, an `ImageError` when it cannot be read.
-    public func derivedImage(longSide: Int?) throws -> DerivedStampImage {
-        try derive(longSide: longSide, decodeReduced: true)
+    /// `decodedSource` is the source already decoded at full size (a batch decodes a page once
+    /// for all of its stamps); nil reads it from the file.
+    public func derivedImage(longSide: Int?, decodedSource: StampImage? = nil) throws -> DerivedStampImage {
+        try derive(longSide: longSide, decodeReduced: true, decodedSource: decodedSource)
     }
 
-    private func derive(longSide: Int?, decodeReduced: Bool) throws -> DerivedStampImage {
-        let path = source.path
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw CatalogueError(
-                .sourceMissing,
-                "the photo of stamp #\(id ?? 0) is not at \(path) any more; "
-                    + "run 'stampkit reconcile' to find it or drop the record")
-        }
-        guard Int(info.st_size) == source.size else {
-            throw CatalogueError(
-                .sourceMissing,
-                "the photo at \(path) changed since stamp #\(id ?? 0) was catalogued (its size differs); "
-                    + "run 'stampkit reconcile' or catalogue the new photo")
-        }
-        // Crops and redactions are in the full image's pixels, so only a whole image without
-        // them may be decoded reduced (libjpeg's 1/2–1/8 scaling), never below twice the size.
-        let reducible = decodeReduced && crop == nil && redactions.isEmpty
-        var image = try StampImage(
-            contentsOf: URL(fileURLWithPath: path), longSideAtLeast: reducible ? longSide.map { 2 * $0 } : nil)
+    private func derive(longSide: Int?, decodeReduced: Bool, decodedSource: StampImage? = nil) throws -> DerivedStampImage {
+        let reducible = decodedSource == nil && decodeReduced && crop == nil && redactions.isEmpty
+        var image = try decodedSource ?? decodeSource(longSideAtLeast: reducible ? longSide.map { 2 * $0 } : nil)
         let cropBox = crop ?? PixelBox(x: 0, y: 0, width: image.width, height: image.height)
         if let crop { image = try image.cropped(to: crop) }
         // Filled in the crop's own pixels: the same pixels as before cropping, without copying
@@ -63,6 +48,27 @@ extension StampRecord {
             image = try image.redacting(redactions.compactMap { frame.derivedBox(ofSource: $0) }, alignedTo: StampImage.jpegBlock)
         }
         return DerivedStampImage(image: image, frame: frame)
+    }
+
+    /// The source photo, checked to be the one catalogued. Crops and redactions are in the full
+    /// image's pixels, so only a whole image without them may be decoded reduced (libjpeg's
+    /// 1/2–1/8 scaling, to `longSideAtLeast`).
+    private func decodeSource(longSideAtLeast: Int?) throws -> StampImage {
+        let path = source.path
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw CatalogueError(
+                .sourceMissing,
+                "the photo of stamp #\(id ?? 0) is not at \(path) any more; "
+                    + "run 'stampkit reconcile' to find it or drop the record")
+        }
+        guard Int(info.st_size) == source.size else {
+            throw CatalogueError(
+                .sourceMissing,
+                "the photo at \(path) changed since stamp #\(id ?? 0) was catalogued (its size differs); "
+                    + "run 'stampkit reconcile' or catalogue the new photo")
+        }
+        return try StampImage(contentsOf: URL(fileURLWithPath: path), longSideAtLeast: longSideAtLeast)
     }
 
     /// Checks the redactions against the source photo's size (see `checkRedactions`); reads the

@@ -100,11 +100,18 @@ public struct ThumbnailCache: Sendable {
     /// so a killed process never leaves half a JPEG under the real name.
     @discardableResult
     public func make(for record: StampRecord) throws -> URL {
+        try make(for: record, from: nil)
+    }
+
+    /// Makes `record`'s thumbnail from its source already decoded at full size (a batch
+    /// decodes a page once for all of its stamps); nil reads the source.
+    @discardableResult
+    public func make(for record: StampRecord, from source: StampImage?) throws -> URL {
         let url = url(for: record)
         // Only a redacted record must have no other version left; listing the folder for every
         // thumbnail would make rebuilding thousands of them quadratic.
         if !record.redactions.isEmpty { removeOtherVersions(of: record) }
-        let image = try record.derivedImage(longSide: Self.longSide).image
+        let image = try record.derivedImage(longSide: Self.longSide, decodedSource: source).image
         try createDirectory()
         let partial = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
         defer { unlink(partial.path) }

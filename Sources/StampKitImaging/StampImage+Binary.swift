@@ -106,8 +106,9 @@ extension StampImage {
         return (-Double(skew), Double(confidence))
     }
 
-    /// The image with `top` rows added above and `bottom` below, of gray level `value`.
-    package func bordered(top: Int, bottom: Int, value: Int) throws -> StampImage {
-        try result(pixAddBorderGeneral(pix, 0, 0, l_int32(top), l_int32(bottom), l_uint32(value)), "add a border to")
+    /// The image with `top` rows added above and `bottom` below (and `left`, `right` columns),
+    /// of gray level `value`.
+    package func bordered(left: Int = 0, right: Int = 0, top: Int, bottom: Int, value: Int) throws -> StampImage {
+        try result(pixAddBorderGeneral(pix, l_int32(left), l_int32(right), l_int32(top), l_int32(bottom), l_uint32(value)), "add a border to")
     }
 }

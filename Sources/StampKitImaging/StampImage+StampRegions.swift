@@ -50,6 +50,8 @@ extension StampImage {
             // ink covering most of it is a shadow or a fold, not lettering.
             return fill >= Self.regionMinimumFill && fill <= 0.7
         }
+        // Stamps in the same ink that touch are one shape; their borders still tell them apart.
+        boxes = try boxes.flatMap { try Self.touchingStamps(in: $0, ink: ink, counts: counts, minimum: minimum) }
         let pad = Double(side) / 80
         let regions = boxes.map { box -> PixelBox in
             let x0 = max(0, Int((Double(box.x) - pad) * scale))

@@ -173,12 +173,13 @@ extension MRZDocument: CustomStringConvertible, CustomDebugStringConvertible, Cu
     }
 }
 
-/// Why text could not be read as a machine-readable zone. Messages describe shapes (line
-/// counts and lengths), never content.
+/// Why text (or a line image) could not be read as a machine-readable zone. Messages describe
+/// shapes (line counts and lengths, image sizes), never content.
 public struct MRZError: StampKitFailure, Equatable {
     /// Always `.input`: the text given is not an MRZ. (`.noMRZ` is for images without a zone.)
     public var failureClass: FailureClass { .input }
-    /// `mrz-empty`, `mrz-line-count`, `mrz-line-length`, or `mrz-not-zone-text`.
+    /// `mrz-empty`, `mrz-line-count`, `mrz-line-length`, `mrz-not-zone-text`, or for a line
+    /// image `mrz-line-too-small`, `mrz-line-blank`.
     public let code: String
     /// One line: what was wrong and how to fix it.
     public let message: String

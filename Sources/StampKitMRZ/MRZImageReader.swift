@@ -116,6 +116,13 @@ public final class MRZImageReader {
     /// training geometry first; a tighter and a looser frame when that reading is doubtful.
     public static let framings = [0.375, 0.32, 0.43]
 
+    /// One way to frame a strip for the model: the letters' share of its height (nil: as cut),
+    /// after the line normalisation (`MRZLineImage`) or not.
+    struct Frame: Equatable {
+        var letters: Double?
+        var normalised = false
+    }
+
     /// Largest number of line combinations parsed for one zone: 4 readings of each of 3 lines.
     static let maxCombinations = 64
 
@@ -124,9 +131,18 @@ public final class MRZImageReader {
     private func read(_ zones: [MRZZoneImage], with index: Int, into search: inout ZoneSearch) throws {
         let engine = try engine(index)
         let model = models[index]
-        let framings: [Double?] = model.lineLayout == .rawLine ? Self.framings : [nil]
-        func read(_ strip: StampImage, _ framing: Double?) throws -> String {
-            let framed = try framing.map { try strip.textLineFramed(letterFraction: $0) } ?? strip
+        // The plain frames first, as trained; then the strip normalised as `mrz --line` reads a
+        // line (paper to white, what is lighter than the letters faded): a zone printed over a
+        // sticker's or card's coloured pattern reads only so.
+        let framings: [Frame] = model.lineLayout == .rawLine
+            ? Self.framings.map { Frame(letters: $0) } + [Frame(letters: Self.framings[0], normalised: true)]
+            : [Frame(letters: nil)]
+        func read(_ strip: StampImage, _ framing: Frame) throws -> String {
+            var strip = strip
+            if framing.normalised {
+                do { strip = try MRZLineImage().normalised(strip) } catch is MRZError { return "" }
+            }
+            let framed = try framing.letters.map { try strip.textLineFramed(letterFraction: $0) } ?? strip
             return try engine.read(framed, layout: model.lineLayout).lines.joined()
         }
 

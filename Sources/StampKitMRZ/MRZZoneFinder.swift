@@ -119,8 +119,11 @@ public struct MRZZoneFinder {
         // the photo the page fills: join at two widths and let the grouping choose.
         let long = max(work.width, work.height)
         var groups: [Group] = []
+        // The light is evened out once for both.
+        let flat: StampImage
+        do { flat = try work.backgroundNormalised() } catch { throw Self.failed }
         for join in [long / 70, long / 40] {
-            groups += Self.zoneGroups(try lineBoxes(in: work, join: join), pageHeight: work.height)
+            groups += Self.zoneGroups(try lineBoxes(in: flat, join: join), pageHeight: work.height)
         }
         groups.sort { $0.score > $1.score }
         // Both join widths often find the same zone; read it once.
@@ -131,17 +134,16 @@ public struct MRZZoneFinder {
         return Array(distinct.prefix(maxCandidates))
     }
 
-    /// Boxes of merged text lines: ink after evening out the light, characters joined
+    /// Boxes of merged text lines: ink of a light-evened search image, characters joined
     /// horizontally so a line of evenly pitched letters becomes one long bar.
-    func lineBoxes(in work: StampImage, join: Int) throws -> [PixelBox] {
+    func lineBoxes(in flat: StampImage, join: Int) throws -> [PixelBox] {
         func step(_ operation: () throws -> StampImage) throws -> StampImage {
             do { return try operation() } catch { throw Self.failed }
         }
-        let flat = try step { try work.backgroundNormalised() }
         let ink = try step { try flat.binarised(threshold: 150) }
         // Keep letter-sized marks only: the table round the page, its shadowed edges, photo
         // frames and guilloche strokes would otherwise join the zone's lines into one blob.
-        let long = max(work.width, work.height)
+        let long = max(flat.width, flat.height)
         let binary = try step { try ink.keepingShapes(maxWidth: long / 12, maxHeight: long / 22) }
         let join = max(5, join)
         // Join letters horizontally only: the lines of a zone in perspective come close at one end.
@@ -152,16 +154,34 @@ public struct MRZZoneFinder {
         do { components = try opened.connectedComponents() } catch { throw Self.failed }
         var boxes: [PixelBox] = []
         for box in components {
-            guard box.height >= 5, box.width >= 4 * box.height, box.width >= work.width / 5 else { continue }
+            guard box.height >= 5, box.width >= 4 * box.height, box.width >= flat.width / 5 else { continue }
             // Lines that touch somewhere (perspective brings them close at one end, blur joins
             // them) are parted where the bar's row profile drops.
             for part in try split(box, in: opened)
             // A zone line is at least ~12 letters wide for each letter's height.
             where part.width >= 8 * part.height && part.height >= 5 {
-                boxes.append(part)
+                // …and made of letters: a table's wood grain or a guilloche wave, broken into
+                // strokes, joins into a bar just as long.
+                let marks: [PixelBox]
+                do { marks = try binary.cropped(to: part).connectedComponents() } catch { throw Self.failed }
+                if Self.madeOfLetters(marks, bar: part) { boxes.append(part) }
             }
         }
         return boxes
+    }
+
+    /// Whether the marks (ink shapes) inside a bar are a line's letters: enough of them at least
+    /// 0.4 of the bar tall and at most twice its height wide; or, for lines merged into one bar by
+    /// a tilt the page angle missed, enough marks no wider than three times their height whose
+    /// heights agree (the lowest quarter at least 0.6 of the median). Grain and waves break into
+    /// strokes of every height, most of them flat.
+    static func madeOfLetters(_ marks: [PixelBox], bar: PixelBox) -> Bool {
+        let tall = marks.filter { $0.height * 5 >= bar.height * 2 && $0.width <= 2 * bar.height }
+        if tall.count * 4 * bar.height >= bar.width { return true }
+        let heights = marks.filter { $0.width <= 3 * $0.height }.map(\.height).sorted()
+        guard heights.count >= 8 else { return false }
+        let median = heights[heights.count / 2], lowQuarter = heights[heights.count / 4]
+        return lowQuarter * 5 >= median * 3 && heights.count * 4 * median >= bar.width
     }
 
     /// Splits a bar at rows whose ink falls below a quarter of the fullest row.

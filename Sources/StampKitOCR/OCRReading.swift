@@ -83,4 +83,7 @@ public struct ReadOptions: Sendable, Equatable {
 public protocol StampReader {
     /// Loads, straightens and reads the image at `url`.
     func read(imageAt url: URL, options: ReadOptions) throws -> OCRReading
+    /// Straightens and reads an image already loaded, so the stamps of one page photo are
+    /// read from one decoding of it.
+    func read(_ image: StampImage, options: ReadOptions) throws -> OCRReading
 }

@@ -11,6 +11,10 @@ package final class Database {
         case readWriteCreate
         /// Everyday writes to a file that must already exist (its creator chose its permissions).
         case readWrite
+        /// Reading a file another program may have written or still writes (a catalogue to merge):
+        /// read-only, but through its locks and write-ahead log, so changes a killed writer left
+        /// in the log are read too.
+        case readOnlyShared
     }
 
     /// The raw handle; valid until `deinit`. Only the SQLite layer touches it.
@@ -30,6 +34,8 @@ package final class Database {
             rc = sqlite3_open_v2(path, &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
         case .readWrite:
             rc = sqlite3_open_v2(path, &raw, SQLITE_OPEN_READWRITE, nil)
+        case .readOnlyShared:
+            rc = sqlite3_open_v2(path, &raw, SQLITE_OPEN_READONLY, nil)
         }
         guard rc == SQLITE_OK, let opened = raw else {
             let message = raw.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

@@ -5,8 +5,8 @@ import StampKitMatching
 /// The whole path for one stamp image: read the text (Image + OCR stages), then match it
 /// against the gazetteer. Not Sendable: it owns one engine and one connection; one per worker.
 public final class StampScanner {
-    private let reader: any StampReader
-    private let matcher: StampMatcher
+    let reader: any StampReader
+    let matcher: StampMatcher
 
     /// A scanner that reads with `reader` and proposes places with `matcher`.
     public init(reader: any StampReader, matcher: StampMatcher) {

@@ -1,3 +1,4 @@
+import Foundation
 import StampKit
 import Synchronization
 
@@ -16,10 +17,14 @@ final class Batch: Sendable {
     private let state = Mutex(State())
     private let count: Int
     private let terminal: Terminal
+    private let progress: (@Sendable (_ finished: Int, _ count: Int) -> Void)?
 
-    init(count: Int, terminal: Terminal) {
+    /// With `progress`, that is called after each finished item (in order with the output)
+    /// instead of the plain "scanned i/n" line.
+    init(count: Int, terminal: Terminal, progress: (@Sendable (_ finished: Int, _ count: Int) -> Void)? = nil) {
         self.count = count
         self.terminal = terminal
+        self.progress = progress
     }
 
     /// The next image index to work on, or nil when none are left (or the batch was abandoned).
@@ -46,7 +51,30 @@ final class Batch: Sendable {
                 for line in item.lines { terminal.result(line) }
                 s.printed += 1
             }
-            if s.finished < count { terminal.progress("scanned \(s.finished)/\(count)") } else { terminal.endProgress() }
+            if let progress {
+                progress(s.finished, count)
+            } else if s.finished < count {
+                terminal.progress("scanned \(s.finished)/\(count)")
+            } else {
+                terminal.endProgress()
+            }
+        }
+    }
+
+    /// Runs `workers` threads (at most one per item), each with its own worker from `start`
+    /// (a Tesseract engine used by two threads at once crashes, and a database connection
+    /// belongs to one thread), handing each the items it claims until none are left. A worker
+    /// that cannot start abandons the batch.
+    func perform<Worker>(workers: Int, start: @Sendable () throws -> Worker, _ work: @Sendable (Worker, Int) -> Void) {
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(1, count))) { _ in
+            let worker: Worker
+            do {
+                worker = try start()
+            } catch {
+                abandon(error)
+                return
+            }
+            while let index = claim() { work(worker, index) }
         }
     }
 

@@ -36,10 +36,12 @@ enum Tool {
             "thumbnails": ThumbnailsCommand.self,
             "bench catalogue": BenchCatalogueCommand.self,
             "bench redaction": BenchRedactionCommand.self,
+            "catalogue merge": CatalogueMergeCommand.self,
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
             "bench stamps": BenchStampsCommand.self,
+            "bench batch": BenchBatchCommand.self,
             "bench ocr": BenchOCRCommand.self,
             "places near": PlacesNearCommand.self,
             "places search": PlacesSearchCommand.self,
@@ -50,6 +52,7 @@ enum Tool {
             "bench mrz": BenchMRZCommand.self,
             "eval": EvalCommand.self,
             "add": AddCommand.self,
+            "batch": BatchCommand.self,
             "review": ReviewCommand.self,
             "atlas": AtlasCommand.self,
             "collage": CollageCommand.self,
@@ -94,6 +97,7 @@ enum Tool {
         "gazetteer": "Build and inspect the offline gazetteer of countries, regions, cities and airports.",
         "places": "Search and browse the gazetteer: continents, countries, regions, cities, airports.",
         "bench": "Measure speed on this machine (numbers, never pass/fail).",
+        "catalogue": "Work on whole catalogue files: merge catalogues made on several machines.",
     ]
 
     /// Runs one command line; returns the process exit code.

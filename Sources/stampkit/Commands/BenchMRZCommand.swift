@@ -9,6 +9,7 @@ struct BenchMRZCommand: ToolCommand {
     static let pages = ValueOption("pages", "DIR", help: "Photos with truth.tsv, for the exact-read rate and time per page.")
     static let strips = ValueOption("strips", "OUT", help: "With --pages: write the framed zone lines with their truth here.")
     static let lines = ValueOption("lines", "DIR", help: "Rendered line images with truth.tsv, for the error rate per model.")
+    static let raw = Flag("raw", help: "With --lines: read each line image as it is, without the normalising and framing mrz --line does (to measure what they bring).")
     static let model = ValueOption("model", "NAME|PATH", help: "A zone model to time and measure (repeatable; default: the one `mrz` uses).", repeating: true)
     static let image = Argument("image", help: "Photos of identity pages to time.", repeating: true, optional: true)
     static let spec = CommandSpec(
@@ -16,15 +17,18 @@ struct BenchMRZCommand: ToolCommand {
         abstract: "Time reading machine-readable zones from photos; measure each model's character error rate.",
         discussion: """
             For each IMAGE: one warm-up, then ROUNDS timed reads (load, find the zone, read, repair, \
-            parse); prints per-image medians, whether the zone read valid, and the median over all \
-            images. With --pages DIR (photos plus DIR/truth.tsv: file<TAB>format<TAB>lines joined \
+            parse) in this process, and ROUNDS runs of the whole stampkit mrz IMAGE command (process \
+            start and model load included); prints per-image medians of both, whether the zone read \
+            valid, and the medians over all images. With --pages DIR (photos plus DIR/truth.tsv: file<TAB>format<TAB>lines joined \
             by |, as scripts/mrz/render.py pages or photos makes), reads each photo once and counts \
             exact readings (every line equal, every check valid), valid-but-wrong ones, invalid ones \
             and pages without a zone; --strips OUT also writes each zone line as the model sees it, \
             with its truth (OUT/truth.tsv), for training on the strips the zone finder really cuts. \
             With --lines DIR (line images plus DIR/truth.tsv: file<TAB>text, as \
             scripts/mrz/render.py lines makes), reads every line with each model (StampKit's OCR-B model, Latin, eng, or the \
-            --model ones) and prints the character error rate before repair. Prints no names or numbers.
+            --model ones) as mrz --line does (normalised and framed; --raw: as the image is) and prints the \
+            character error rate and the share of lines exact, before and after check-digit repair (the lines \
+            of each zone, found from the truth, parsed together). Prints no names or numbers.
             """,
         arguments: [Self.image],
         options: [
@@ -32,6 +36,7 @@ struct BenchMRZCommand: ToolCommand {
             Self.pages,
             Self.strips,
             Self.lines,
+            Self.raw,
             Self.model,
         ])
 
@@ -40,6 +45,7 @@ struct BenchMRZCommand: ToolCommand {
     let pages: String?
     let strips: String?
     let lines: String?
+    let raw: Bool
     let models: [MRZModel]
 
     init(_ parsed: ParsedCommand) throws {
@@ -49,6 +55,8 @@ struct BenchMRZCommand: ToolCommand {
         strips = parsed.value(Self.strips)
         if strips != nil && pages == nil { throw UsageError(message: "--strips needs --pages DIR (the photos whose truth labels the strips)") }
         lines = parsed.value(Self.lines)
+        raw = parsed[Self.raw]
+        if raw && lines == nil { throw UsageError(message: "--raw changes how --lines DIR is read: add --lines DIR") }
         models = parsed.values(Self.model).map(MRZModel.named)
         if images.isEmpty && pages == nil && lines == nil {
             throw UsageError(message: "give photos to time, --pages DIR to count exact readings, --lines DIR to measure models; see 'stampkit bench mrz --help'")
@@ -67,27 +75,56 @@ struct BenchMRZCommand: ToolCommand {
         return 0
     }
 
+    /// Per image: the median time from file to fields inside this process (load, find, read,
+    /// repair, parse), and the median time of the whole `stampkit mrz IMAGE` command as a person
+    /// runs it (process start, model load, printed fields included).
     private func timeImages(_ terminal: Terminal) throws {
         let reader = try MRZImageReader(model: models.first)
         let modelNames = reader.models.map(\.name).joined(separator: "+")
-        terminal.result("image\tmodel\tms\tvalid")
-        var medians: [Double] = []
+        terminal.result("image\tmodel\tms\tcommand_ms\tvalid")
+        var medians: [Double] = [], commands: [Double] = []
         var valid = 0
         for image in images {
             let url = URL(fileURLWithPath: image)
             var ok = false
-            var times: [Double] = []
+            var times: [Double] = [], whole: [Double] = []
             for round in 0...rounds {
                 var reading: MRZImageReading?
                 let ms = Timing.milliseconds { reading = try? reader.read(imageAt: url) }
                 if round > 0 { times.append(ms) }  // round 0 warms caches up
                 ok = reading?.document.valid ?? false
             }
+            for round in 0...rounds {
+                let ms = try Self.commandMilliseconds(["mrz", image] + (models.first.map { ["--model", Self.modelArgument($0)] } ?? []))
+                if round > 0 { whole.append(ms) }
+            }
             if ok { valid += 1 }
             medians.append(Timing.median(times))
-            terminal.result(String(format: "%@\t%@\t%.1f\t%@", image, modelNames, Timing.median(times), ok ? "yes" : "no"))
+            commands.append(Timing.median(whole))
+            terminal.result(String(format: "%@\t%@\t%.1f\t%.1f\t%@", image, modelNames, Timing.median(times), Timing.median(whole), ok ? "yes" : "no"))
         }
-        terminal.result(String(format: "median\t%@\t%.1f\t%d/%d", modelNames, Timing.median(medians), valid, images.count))
+        terminal.result(String(format: "median\t%@\t%.1f\t%.1f\t%d/%d", modelNames, Timing.median(medians), Timing.median(commands), valid, images.count))
+    }
+
+    /// How `--model` names `model` again for a child command.
+    static func modelArgument(_ model: MRZModel) -> String {
+        model.directory.map { $0.appendingPathComponent("\(model.name).traineddata").path } ?? model.name
+    }
+
+    /// Wall time of this program run with `arguments`, its output discarded.
+    static func commandMilliseconds(_ arguments: [String]) throws -> Double {
+        guard let executable = MRZModel.runningExecutable else {
+            throw UsageError(message: "cannot find this program's own file to time the mrz command; run it from a path")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return try Timing.milliseconds {
+            try process.run()
+            process.waitUntilExit()
+        }
     }
 
     /// The rows of `directory/truth.tsv` with at least `columns` tab-separated fields.
@@ -169,26 +206,72 @@ struct BenchMRZCommand: ToolCommand {
         terminal.result("strips\t\(written)\tpages skipped\t\(skipped)")
     }
 
+    /// Reads every line image with each model and prints, per model, the character error rate
+    /// and the share of lines exact as read, then after check-digit repair (lines of one zone, as
+    /// their truth shows, parsed together), and the time per line.
     private func measureLines(_ directory: URL, _ terminal: Terminal) throws {
         let samples = try truthRows(directory, columns: 2, option: "lines").map { ($0[0], $0[1]) }
+        let zones = Self.zones(samples.map(\.1))
         let candidates = models.isEmpty ? MRZModel.candidates() : models
-        terminal.result("model\tlines\tCER%\texact_lines\tms_per_line")
+        terminal.note(raw ? "lines read as they are (--raw)" : "lines normalised and framed before reading, as mrz --line reads them")
+        terminal.result("model\tlines\tCER%\texact%\tCER%_repaired\texact%_repaired\tzones\tms_per_line")
         for model in candidates {
-            let engine = try MRZLineEngine(model: model.name, tessdata: model.directory)
-            var errors = 0, characters = 0, exact = 0
+            let reader = try MRZLineReader(model: model)
+            var reads: [String] = []
             var elapsed = 0.0
-            for (file, text) in samples {
+            for (file, _) in samples {
                 let image = try StampImage(contentsOf: directory.appendingPathComponent(file))
                 var read = ""
-                elapsed += try Timing.milliseconds { read = try engine.read(image, layout: model.lineLayout).lines.joined() }
-                let distance = MRZText.editDistance(read, text)
-                errors += distance
-                characters += text.count
-                if distance == 0 { exact += 1 }
+                elapsed += try Timing.milliseconds { read = try raw ? reader.read(prepared: image) : reader.read(image) }
+                reads.append(read)
             }
+            var repaired = reads
+            for zone in zones {
+                let lines = zone.map { reads[$0] }
+                guard let document = try? MRZParser.parse(lines: lines, referenceDay: MRZDay(Date())),
+                      document.lines.count == zone.count else { continue }
+                for (line, index) in zone.enumerated() { repaired[index] = document.lines[line] }
+            }
+            let truth = samples.map(\.1)
+            let before = Self.rates(reads, truth), after = Self.rates(repaired, truth)
             terminal.result(String(
-                format: "%@\t%d\t%.2f\t%d\t%.1f", model.name, samples.count,
-                100 * Double(errors) / Double(max(1, characters)), exact, elapsed / Double(max(1, samples.count))))
+                format: "%@\t%d\t%.2f\t%.1f\t%.2f\t%.1f\t%d\t%.1f", model.name, samples.count, before.cer, before.exact,
+                after.cer, after.exact, zones.count, elapsed / Double(max(1, samples.count))))
         }
+    }
+
+    /// Character error rate and share of lines exact, both in per cent.
+    static func rates(_ read: [String], _ truth: [String]) -> (cer: Double, exact: Double) {
+        var errors = 0, characters = 0, exact = 0
+        for (r, t) in zip(read, truth) {
+            let distance = MRZText.editDistance(r, t)
+            errors += distance
+            characters += t.count
+            if distance == 0 { exact += 1 }
+        }
+        return (100 * Double(errors) / Double(max(1, characters)), 100 * Double(exact) / Double(max(1, truth.count)))
+    }
+
+    /// Runs of consecutive truth lines that form one valid zone (3 lines of TD1, else 2), as
+    /// `render.py lines` writes each holder's lines in order; a line of no zone stays alone and
+    /// counts as read after repair.
+    static func zones(_ truth: [String]) -> [[Int]] {
+        var zones: [[Int]] = []
+        var index = 0
+        while index < truth.count {
+            var found = false
+            for size in [3, 2] where index + size <= truth.count {
+                let lines = Array(truth[index..<(index + size)])
+                guard Set(lines.map(\.count)).count == 1,
+                      let document = try? MRZParser.parse(lines: lines, referenceDay: MRZDay(Date())),
+                      document.valid, document.lines == lines, document.repairs.isEmpty else { continue }
+                zones.append(Array(index..<(index + size)))
+                index += size
+                found = true
+                break
+            }
+            if !found { index += 1 }
+        }
+        return zones
     }
 }

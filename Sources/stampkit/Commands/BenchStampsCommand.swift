@@ -64,19 +64,8 @@ struct BenchStampsCommand: ToolCommand {
             let p = Timing.median(plain), f = Timing.median(find)
             ratios.append(f / p)
             let stamps = truth?[name] ?? []
-            var matchesPerRegion = [Int](repeating: 0, count: regions.count)
-            var found = 0, split = 0
-            for box in stamps {
-                var hits = 0
-                for (index, region) in regions.enumerated() where Self.matches(region, box) {
-                    hits += 1
-                    matchesPerRegion[index] += 1
-                }
-                if hits > 0 { found += 1 }
-                // A stamp found by several regions was split: all but one are extra records.
-                split += max(0, hits - 1)
-            }
-            let extra = matchesPerRegion.filter { $0 == 0 }.count + split, merged = matchesPerRegion.filter { $0 > 1 }.count
+            let score = RegionScore(regions: regions, boxes: stamps)
+            let found = score.found, extra = score.extra, merged = score.merged
             trueCount += stamps.count; foundCount += found; extraCount += extra; mergedCount += merged
             terminal.result(String(format: "%@\t%d\t%d\t%d\t%d\t%d\t%.1f\t%.1f\t%.2f", name, stamps.count, regions.count, found, extra, merged, p, f, f / p))
         }
@@ -87,15 +76,5 @@ struct BenchStampsCommand: ToolCommand {
                                    mergedCount, Timing.median(ratios)))
         }
         return 0
-    }
-
-    /// Whether `region` finds the true box [x0, y0, x1, y1].
-    static func matches(_ region: PixelBox, _ box: [Int]) -> Bool {
-        let ix = max(0, min(box[2], region.x + region.width) - max(box[0], region.x))
-        let iy = max(0, min(box[3], region.y + region.height) - max(box[1], region.y))
-        let inter = Double(ix * iy)
-        let truth = Double((box[2] - box[0]) * (box[3] - box[1])), area = Double(region.width * region.height)
-        guard truth > 0 else { return false }
-        return inter / (truth + area - inter) >= 0.3 || inter / truth >= 0.6
     }
 }

@@ -11,6 +11,8 @@ struct EvalCommand: ToolCommand {
     static let readings = ValueOption(
         "readings", "DIR",
         help: "Keep each stamp's OCR reading in DIR and reuse it next time, so a matching change is measured in seconds (times then count matching only).")
+    static let pages = Flag(
+        "pages", help: "DIR holds page photos and a truth.jsonl of their stamps' boxes: score the stamps found on each page, extra regions and each found stamp's country and date, as 'batch' reads them.")
     static let explain = Flag("explain", help: "With --readings: print each reused stamp's candidates and evidence on stderr.")
     static let spec = CommandSpec(
         name: "eval",
@@ -24,7 +26,7 @@ struct EvalCommand: ToolCommand {
             table (confidence band → share right) and seconds per image.
             """,
         arguments: [Self.folder],
-        options: ReadingOptions.specs + [Self.json, Self.each, Self.jobs, Self.readings, Self.explain, GazetteerOption.spec])
+        options: ReadingOptions.specs + [Self.json, Self.each, Self.jobs, Self.readings, Self.explain, Self.pages, GazetteerOption.spec])
 
     let folder: URL
     let reading: ReadingOptions
@@ -33,6 +35,7 @@ struct EvalCommand: ToolCommand {
     let jobs: Int
     let readings: URL?
     let explain: Bool
+    let pages: Bool
     let gazetteer: URL
 
     init(_ parsed: ParsedCommand) throws {
@@ -43,10 +46,14 @@ struct EvalCommand: ToolCommand {
         jobs = try parsed.integer(Self.jobs, in: 1...64, default: ProcessInfo.processInfo.activeProcessorCount)
         readings = parsed.value(Self.readings).map { URL(fileURLWithPath: $0, isDirectory: true) }
         explain = parsed[Self.explain]
+        pages = parsed[Self.pages]
         gazetteer = GazetteerOption.resolve(parsed)
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
+        if pages {
+            return try EvalPages.run(folder: folder, jobs: jobs, languages: reading.options.languages, gazetteer: gazetteer, each: each, terminal: terminal)
+        }
         let truthFile = folder.appendingPathComponent("truth.jsonl")
         guard let text = try? String(contentsOf: truthFile, encoding: .utf8) else {
             throw EvaluationError(message: "\(truthFile.path) cannot be read; eval needs a folder with stamp images and their truth.jsonl")

@@ -2,12 +2,14 @@ import Foundation
 import StampKit
 
 /// `stampkit mrz IMAGE` / `stampkit mrz --text`: the fields of a machine-readable zone, with
-/// every check and every repaired character.
+/// every check and every repaired character. `stampkit mrz --line IMAGE…`: the characters of
+/// line images cut by another tool.
 struct MRZCommand: ToolCommand {
     static let text = Flag("text", help: "Read the zone's lines from standard input instead of an image.")
     static let json = Flag("json", help: "Print the fields as one JSON object.")
+    static let line = Flag("line", help: "Each IMAGE is one zone line, cropped by you or another tool: print the characters read (before any repair), one line per image.")
     static let model = ValueOption("model", "NAME|PATH", help: "Tesseract model for the zone: an installed name (Latin, eng) or a .traineddata file (default: $STAMPKIT_MRZ_MODEL, else StampKit's OCR-B model with Latin as second opinion).")
-    static let image = Argument("image", help: "A photo of the page (JPEG, PNG, TIFF, WebP, BMP, GIF, HEIC).", optional: true)
+    static let image = Argument("image", help: "A photo of the page (JPEG, PNG, TIFF, WebP, BMP, GIF, HEIC); with --line, line images.", repeating: true, optional: true)
     static let spec = CommandSpec(
         name: "mrz",
         abstract: "Read the machine-readable zone of an identity page, visa or ID card.",
@@ -15,35 +17,51 @@ struct MRZCommand: ToolCommand {
             Finds the zone on a photo (any orientation, a few degrees of tilt), reads it with \
             Tesseract's dictionaries off, repairs OCR confusions only where the check digits \
             confirm them, and prints the fields, the checks and the repairs. With --text, reads the \
-            zone's 2 or 3 lines from standard input instead. The output holds names and numbers: \
-            it goes to stdout only, never to logs. Exit 67 when an image has no readable zone.
+            zone's 2 or 3 lines from standard input instead. With --line, each IMAGE is one line \
+            of a zone however it was cropped (tight, with a margin, binarised, light on dark): \
+            prints the characters read before repair, one line per image; a bad image is \
+            reported as PATH: error: … and the rest still read. The output holds names and \
+            numbers: it goes to stdout only, never to logs. Exit 67 when an image has no readable zone.
             """,
         arguments: [Self.image],
         options: [
             Self.text,
             Self.json,
+            Self.line,
             Self.model,
         ])
 
-    let image: String?
+    let images: [String]
     let text: Bool
+    let line: Bool
     let json: Bool
     let model: MRZModel?
 
     init(_ parsed: ParsedCommand) throws {
-        image = parsed.argument(Self.image)
+        images = parsed.arguments(Self.image)
         text = parsed[Self.text]
         json = parsed[Self.json]
+        line = parsed[Self.line]
         model = parsed.value(Self.model).map(MRZModel.named)
-        if text && image != nil {
+        if line {
+            if text { throw UsageError(message: "--line reads line images and --text reads typed lines: give one of them; see 'stampkit mrz --help'") }
+            if json { throw UsageError(message: "--line prints the characters of each line as plain text; leave out --json") }
+            if images.isEmpty { throw UsageError(message: "--line needs one or more IMAGEs, each one line of a zone; see 'stampkit mrz --help'") }
+            return
+        }
+        if images.count > 1 {
+            throw UsageError(message: "give one IMAGE of an identity page (or several line images with --line); see 'stampkit mrz --help'")
+        }
+        if text && !images.isEmpty {
             throw UsageError(message: "give either an IMAGE or --text (lines on standard input), not both; see 'stampkit mrz --help'")
         }
-        if !text && image == nil {
+        if !text && images.isEmpty {
             throw UsageError(message: "give the IMAGE of an identity page, or --text to read the zone's lines from standard input; see 'stampkit mrz --help'")
         }
     }
 
     func run(_ terminal: Terminal) throws -> Int32 {
+        if line { return try readLines(terminal) }
         if text {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             let document = try MRZParser.parse(zoneText: String(decoding: data, as: UTF8.self), referenceDay: MRZDay(Date()))
@@ -56,18 +74,38 @@ struct MRZCommand: ToolCommand {
         }
         let reader = try MRZImageReader(model: model)
         if model == nil, let note = Self.missingModelNote(reader.models) { terminal.note(note) }
-        let page = try reader.load(imageAt: URL(fileURLWithPath: image!))
+        let image = images[0]
+        let page = try reader.load(imageAt: URL(fileURLWithPath: image))
         let reading = try reader.read(page, referenceDay: MRZDay(Date()))
         // Best effort: a page whose printed fields cannot be read still has its zone.
         let printed = try? MRZVisualZoneReader().read(page, reading: reading, finder: reader.finder)
         if json {
-            terminal.result(Self.json(reading, image: image!, printed: printed).serialized())
+            terminal.result(Self.json(reading, image: image, printed: printed).serialized())
         } else {
             Self.human(reading.document).forEach(terminal.result)
             terminal.result(Self.row("Model", reading.model))
             if let printed { Self.human(printed).forEach(terminal.result) }
         }
         return 0
+    }
+
+    /// `--line`: the characters of each line image on stdout, one line each; a bad image is one
+    /// `PATH: error: …` line on stderr, the others still read, and the exit code is the first
+    /// failure's.
+    private func readLines(_ terminal: Terminal) throws -> Int32 {
+        let reader = try MRZLineReader(model: model)
+        if model == nil, let note = Self.missingModelNote([reader.model]) { terminal.note(note) }
+        var firstFailure: CarriedFailure?
+        for image in images {
+            do {
+                terminal.result(try reader.read(imageAt: URL(fileURLWithPath: image)))
+            } catch {
+                let failure = CarriedFailure(error, image: "\(image): error")
+                terminal.note(failure.message)
+                if firstFailure == nil { firstFailure = failure }
+            }
+        }
+        return firstFailure?.failureClass.exitCode ?? 0
     }
 
     /// One line of warning when StampKit's own model was not found and a stock model reads

@@ -66,13 +66,7 @@ struct AddCommand: ToolCommand {
     init(_ parsed: ParsedCommand) throws {
         images = parsed.arguments(Self.image)
         reading = try ReadingOptions(parsed)
-        book = try parsed.value(Self.book).map { name in
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, trimmed.count <= 200 else {
-                throw UsageError(message: "--book takes a name of 1 to 200 characters, e.g. --book 'Passport 2019'")
-            }
-            return trimmed
-        }
+        book = try Self.bookName(parsed.value(Self.book))
         page = parsed.value(Self.page) == nil ? nil : try parsed.integer(Self.page, in: 1...999, default: 1)
         yes = parsed[Self.yes]
         acceptAbove = try parsed.number(Self.acceptAbove, in: 0...1) ?? 0.9
@@ -109,6 +103,17 @@ struct AddCommand: ToolCommand {
         // its answer at once instead of a prompt nobody can answer.
         if !yes && !RawTerminal.isInteractive() {
             throw UsageError(message: "add asks about each stamp, but there is no terminal to ask on; run it in a terminal, or add --yes to accept proposals with confidence ≥ --accept-above (default 0.9) and keep the rest pending")
+        }
+    }
+
+    /// The `--book` value trimmed, or nil when not given; a usage error when empty or too long.
+    static func bookName(_ given: String?) throws -> String? {
+        try given.map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed.count <= 200 else {
+                throw UsageError(message: "--book takes a name of 1 to 200 characters, e.g. --book 'Passport 2019'")
+            }
+            return trimmed
         }
     }
 

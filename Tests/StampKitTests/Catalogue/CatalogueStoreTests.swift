@@ -219,20 +219,7 @@ import Testing
     @Test func migratesAVersion1File() throws {
         let url = CatalogueFixtures.newCatalogueURL()
         defer { CatalogueFixtures.remove(url) }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        do {
-            let old = try Database(path: url.path, mode: .readWriteCreate)
-            try old.execute(CatalogueSchema.version1)
-            try old.execute("PRAGMA user_version = 1; PRAGMA application_id = \(CatalogueSchema.applicationID)")
-            try old.execute("INSERT INTO books (id, name, created_at) VALUES (1, 'Old book', 100)")
-            try old.prepare("""
-                INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime, crop_key,
-                    rotation, country_code, country_name, day, direction, book_id, page, favorite, evidence,
-                    confidence, created_at, updated_at)
-                VALUES ('confirmed', '/old/a.jpg', ?, 5, 10, '', 0, 'DE', 'Germany', '2001-09-09', 'departure',
-                    1, 3, 1, '[{"kind":"country-code","text":"D","detail":"sign"}]', 0.8, 100, 200)
-                """).run([.text(CatalogueFixtures.fakeHash(1))])
-        }
+        try CatalogueFixtures.makeVersion1File(at: url)
         let store = try CatalogueStore(url: url)
         #expect(try store.schemaVersion == CatalogueSchema.current)
         let records = try store.records()

@@ -46,6 +46,23 @@ enum CatalogueFixtures {
             .appendingPathComponent("catalogue.sqlite")
     }
 
+    /// A catalogue file as the first StampKit wrote it (schema version 1) at `url`: the book
+    /// 'Old book' and one confirmed German departure in it, page 3, a favourite.
+    static func makeVersion1File(at url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let old = try Database(path: url.path, mode: .readWriteCreate)
+        try old.execute(CatalogueSchema.version1)
+        try old.execute("PRAGMA user_version = 1; PRAGMA application_id = \(CatalogueSchema.applicationID)")
+        try old.execute("INSERT INTO books (id, name, created_at) VALUES (1, 'Old book', 100)")
+        try old.prepare("""
+            INSERT INTO stamps (status, source_path, source_sha256, source_size, source_mtime, crop_key,
+                rotation, country_code, country_name, day, direction, book_id, page, favorite, evidence,
+                confidence, created_at, updated_at)
+            VALUES ('confirmed', '/old/a.jpg', ?, 5, 10, '', 0, 'DE', 'Germany', '2001-09-09', 'departure',
+                1, 3, 1, '[{"kind":"country-code","text":"D","detail":"sign"}]', 0.8, 100, 200)
+            """).run([.text(fakeHash(1))])
+    }
+
     /// Removes the temporary tree `newCatalogueURL` made.
     static func remove(_ url: URL) {
         try? FileManager.default.removeItem(at: url.deletingLastPathComponent().deletingLastPathComponent())
