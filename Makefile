@@ -13,7 +13,7 @@ SHELL := /bin/bash
 export OMP_THREAD_LIMIT := 1
 
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libsqlite3-dev libheif-dev tesseract-ocr \
-                tesseract-ocr-eng tesseract-ocr-script-latn python3 python3-pip ca-certificates tmux
+                tesseract-ocr-eng tesseract-ocr-script-latn python3 python3-pip ca-certificates tmux chromium
 DATA_DIR     ?= $(or $(XDG_DATA_HOME),$(HOME)/.local/share)/stampkit
 GAZETTEER    ?= $(DATA_DIR)/gazetteer.sqlite
 SOURCES      ?= build/sources

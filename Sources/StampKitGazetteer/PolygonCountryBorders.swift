@@ -22,14 +22,14 @@ public struct CountryBorders: Sendable {
     /// Every feature, in source order; indexes are stable for one `CountryBorders` value.
     public let features: [Feature]
     /// First ring of each feature, plus one final end index.
-    private let featureRings: [Int32]
+    let featureRings: [Int32]
     /// First point of each ring, plus one final end index; the last point repeats the first.
-    private let ringPoints: [Int32]
+    let ringPoints: [Int32]
     /// Point longitudes and latitudes in degrees (rings crossing ±180° unwrapped past it).
-    private let lon: [Double]
-    private let lat: [Double]
+    let lon: [Double]
+    let lat: [Double]
     /// Bounding box of each ring and of each feature.
-    private let ringBox: [Box]
+    let ringBox: [Box]
     private let featureBox: [Box]
     /// Horizontal strips per ring: an edge is listed in every strip its latitudes touch, so a
     /// crossing test looks only at the edges of the point's strip.

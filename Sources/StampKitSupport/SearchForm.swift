@@ -33,3 +33,26 @@ public enum SearchForm {
         return out
     }
 }
+
+extension SearchForm {
+    /// `text` in printable ASCII for a bitmap font that has nothing else: diacritics removed,
+    /// ð, þ, æ… transliterated (case kept), anything still outside ASCII (other scripts, symbols)
+    /// as `?`, so the text keeps its length and shape instead of vanishing.
+    public static func ascii(_ text: String) -> String {
+        var out = ""
+        for ch in text.folding(options: [.diacriticInsensitive], locale: nil) {
+            if ch.isASCII, let value = ch.asciiValue, value >= 32, value < 127 {
+                out.append(ch)
+            } else if let t = transliterations[Character(ch.lowercased())] {
+                out += ch.isUppercase ? t.prefix(1).uppercased() + t.dropFirst() : t
+            } else if ch == "›" || ch == "–" || ch == "—" {
+                out += ch == "›" ? ">" : "-"
+            } else if ch.isWhitespace {
+                out += " "
+            } else {
+                out += "?"
+            }
+        }
+        return out
+    }
+}

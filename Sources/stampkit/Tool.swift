@@ -54,6 +54,9 @@ enum Tool {
             "add": AddCommand.self,
             "batch": BatchCommand.self,
             "review": ReviewCommand.self,
+            "atlas": AtlasCommand.self,
+            "collage": CollageCommand.self,
+            "bench atlas": BenchAtlasCommand.self,
         ]
     }
 
