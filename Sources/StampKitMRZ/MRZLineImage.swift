@@ -30,6 +30,7 @@ public struct MRZLineImage: Sendable {
     public func normalised(_ image: StampImage) throws -> StampImage {
         var pixels = try image.grayPixels()
         guard pixels.width >= 16, pixels.height >= 6 else { throw Self.tooSmall(pixels) }
+        pixels = Self.withoutAddedFrame(pixels)
         var histogram = [Int](repeating: 0, count: 256)
         for value in pixels.bytes { histogram[Int(value)] += 1 }
         var threshold = Self.otsuThreshold(histogram)
@@ -92,6 +93,30 @@ public struct MRZLineImage: Sendable {
             result = try result.scaledDown(toLongSide: Int(Double(max(result.width, result.height)) * factor))
         }
         return result
+    }
+
+    /// The crop without a frame of one flat level added around it (tools pad a tight crop with
+    /// white): around a tinted or gray strip such a frame is the lightest thing in the image, so
+    /// the strip's own paper would pass for ink. Photographed paper is never perfectly flat
+    /// over a whole row or column, so a real margin loses at most rows of paper, which the
+    /// margins added later give back.
+    static func withoutAddedFrame(_ pixels: GrayPixels) -> GrayPixels {
+        let w = pixels.width, h = pixels.height
+        func flat(_ values: some Sequence<UInt8>) -> Bool {
+            var low = UInt8.max, high = UInt8.min
+            for v in values { low = min(low, v); high = max(high, v) }
+            return Int(high) - Int(low) <= 2
+        }
+        var top = 0, bottom = h - 1, left = 0, right = w - 1
+        while bottom - top >= 6, flat((left...right).map { pixels[$0, top] }) { top += 1 }
+        while bottom - top >= 6, flat((left...right).map { pixels[$0, bottom] }) { bottom -= 1 }
+        while right - left >= 16, flat((top...bottom).map { pixels[left, $0] }) { left += 1 }
+        while right - left >= 16, flat((top...bottom).map { pixels[right, $0] }) { right -= 1 }
+        guard top > 0 || left > 0 || bottom < h - 1 || right < w - 1 else { return pixels }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((right - left + 1) * (bottom - top + 1))
+        for y in top...bottom { bytes += pixels.bytes[(y * w + left)...(y * w + right)] }
+        return GrayPixels(width: right - left + 1, height: bottom - top + 1, bytes: bytes)
     }
 
     /// One 8-connected ink shape: its box and its pixels (indices into the image).

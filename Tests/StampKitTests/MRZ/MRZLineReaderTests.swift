@@ -58,6 +58,29 @@ import Testing
         #expect(Double(apart) / Double(characters) <= 0.02)
     }
 
+    @Test func aWhiteFrameAroundATintedStripReadsAsTheStripItself() throws {
+        // Tools pad a tight crop with white; on tinted or gray paper the frame is then the
+        // lightest thing in the image and the strip's paper would pass for ink.
+        let reader = try Self.reader()
+        var apart = 0, wrong = 0, characters = 0
+        for (url, text) in try Self.crops("tight") {
+            let tight = try StampImage(contentsOf: url).grayPixels()
+            let tinted = tight.bytes.map { UInt8(Double($0) * 0.7) }
+            let pad = 20, w = tight.width + 2 * pad, h = tight.height + 2 * pad
+            var framed = [UInt8](repeating: 255, count: w * h)
+            for y in 0..<tight.height {
+                for x in 0..<tight.width { framed[(y + pad) * w + x + pad] = tinted[y * tight.width + x] }
+            }
+            let plain = try reader.read(StampImage(GrayPixels(width: tight.width, height: tight.height, bytes: tinted)))
+            let padded = try reader.read(StampImage(GrayPixels(width: w, height: h, bytes: framed)))
+            apart += MRZText.editDistance(plain, padded)
+            wrong += MRZText.editDistance(padded, text)
+            characters += text.count
+        }
+        #expect(Double(apart) / Double(characters) <= 0.02)
+        #expect(Double(wrong) / Double(characters) <= 0.03)
+    }
+
     @Test func tightCropsNeedTheNormalising() throws {
         // As the image is, a tight crop loses the letters at its edges and the model's geometry.
         let raw = try Self.errorRate("tight", raw: true)
