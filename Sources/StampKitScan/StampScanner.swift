@@ -1,5 +1,7 @@
 import Foundation
 import StampKitOCR
+import StampKitGazetteer
+import StampKitEvidence
 import StampKitMatching
 
 /// The whole path for one stamp image: read the text (Image + OCR stages), then match it
@@ -12,6 +14,14 @@ public final class StampScanner {
     public init(reader: any StampReader, matcher: StampMatcher) {
         self.reader = reader
         self.matcher = matcher
+    }
+
+    /// A scanner with its own Tesseract engine for `languages` and its own connection to the
+    /// gazetteer at `gazetteer`: what each worker of a parallel run needs.
+    public convenience init(languages: [String], gazetteer: URL, lexicon: Lexicon) throws {
+        self.init(
+            reader: try TesseractStampReader(languages: languages),
+            matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
     }
 
     /// Scans the image at `url`; `name` is how the person named it, for the report.

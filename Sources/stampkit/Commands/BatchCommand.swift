@@ -95,9 +95,7 @@ struct BatchCommand: ToolCommand {
         // One engine and one gazetteer connection per worker; the catalogue is one connection,
         // used in turn.
         outcomes.perform(workers: jobs, start: {
-            StampScanner(
-                reader: try TesseractStampReader(languages: languages),
-                matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+            try StampScanner(languages: languages, gazetteer: gazetteer, lexicon: lexicon)
         }) { scanner, index in
             let page = pages[index]
             var lines: [String] = []

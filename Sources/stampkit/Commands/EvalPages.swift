@@ -29,9 +29,7 @@ enum EvalPages {
         let outcomes = Batch(count: truths.count, terminal: terminal)
         terminal.result("page\ttrue\tregions\tfound\tsharing\textra\tcountry_right\tdate_right\tseconds")
         outcomes.perform(workers: jobs, start: {
-            StampScanner(
-                reader: try TesseractStampReader(languages: languages),
-                matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+            try StampScanner(languages: languages, gazetteer: gazetteer, lexicon: lexicon)
         }) { scanner, index in
             let truth = truths[index]
             let start = ContinuousClock.now

@@ -61,9 +61,7 @@ struct ScanCommand: ToolCommand {
             // two threads at once crashes, and a connection belongs to one thread.
             let scanner: StampScanner
             do {
-                scanner = StampScanner(
-                    reader: try TesseractStampReader(languages: reading.options.languages),
-                    matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+                scanner = try StampScanner(languages: reading.options.languages, gazetteer: gazetteer, lexicon: lexicon)
             } catch {
                 outcomes.abandon(error)
                 return

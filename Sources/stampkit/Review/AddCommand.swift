@@ -120,9 +120,7 @@ struct AddCommand: ToolCommand {
     func run(_ terminal: Terminal) throws -> Int32 {
         let places = try Gazetteer(path: gazetteer)
         let lexicon = try Lexicon(files: places.lexiconFiles())
-        let scanner = StampScanner(
-            reader: try TesseractStampReader(languages: reading.options.languages),
-            matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+        let scanner = try StampScanner(languages: reading.options.languages, gazetteer: gazetteer, lexicon: lexicon)
         var overrides = StampDraft()
         if let airport {
             guard let found = try places.airport(iata: airport) else {

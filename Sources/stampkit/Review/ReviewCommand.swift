@@ -41,9 +41,7 @@ struct ReviewCommand: ToolCommand {
     func run(_ terminal: Terminal) throws -> Int32 {
         let places = try Gazetteer(path: gazetteer)
         let lexicon = try Lexicon(files: places.lexiconFiles())
-        let scanner = StampScanner(
-            reader: try TesseractStampReader(languages: reading.options.languages),
-            matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+        let scanner = try StampScanner(languages: reading.options.languages, gazetteer: gazetteer, lexicon: lexicon)
         let store = try CatalogueOption.open(catalogue, terminal)
         var filter = RecordFilter()
         filter.statuses = [.pending]
