@@ -43,7 +43,7 @@ public struct MonthDay: Sendable, Equatable, Hashable, Comparable, CustomStringC
 
     /// 1…366: the day's place in a leap year.
     public var ordinal: Int {
-        (1..<month).reduce(0) { $0 + CalendarDay.daysIn(month: $1, year: 2000) } + day
+        (1..<month).reduce(0) { $0 + Gregorian.days(inMonth: $1, year: 2000) } + day
     }
 
     /// Days from `self` forward to `other` round the 366-day year, −183…183: negative when

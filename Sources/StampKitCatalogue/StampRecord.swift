@@ -1,4 +1,5 @@
 import Foundation
+import StampKitSupport
 import StampKitImaging
 import StampKitEvidence
 
@@ -15,7 +16,7 @@ public struct CalendarDay: Sendable, Equatable, Hashable, Comparable, CustomStri
     /// A real day, or nil (e.g. 2019-02-30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
-            day <= Self.daysIn(month: month, year: year)
+            day <= Gregorian.days(inMonth: month, year: year)
         else { return nil }
         self.year = year
         self.month = month
@@ -51,14 +52,6 @@ public struct CalendarDay: Sendable, Equatable, Hashable, Comparable, CustomStri
     /// Earlier day first.
     public static func < (a: CalendarDay, b: CalendarDay) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }
 

@@ -220,7 +220,7 @@ public struct DateReader: Sendable {
             if (year, month, day) > (today.year + 1, today.month, today.day) { year -= 100 }
         }
         guard (1900...(today.year + 1)).contains(year), (1...12).contains(month), day >= 1,
-            day <= Self.daysIn(month: month, year: year)
+            day <= Gregorian.days(inMonth: month, year: year)
         else { return nil }
         let value = String(format: "%04d-%02d-%02d", year, month, day)
         return StampDate(value: value, text: text.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -235,13 +235,5 @@ public struct DateReader: Sendable {
         else { return false }
         let separators: Set<Character> = [".", "-", "/"]
         return separators.contains(match[match.index(before: r.lowerBound)]) && separators.contains(match[r.upperBound])
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

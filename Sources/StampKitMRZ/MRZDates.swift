@@ -1,4 +1,5 @@
 import Foundation
+import StampKitSupport
 
 /// A calendar day: the reference "today" that two-digit MRZ years are resolved against.
 public struct MRZDay: Sendable, Equatable, Comparable {
@@ -67,7 +68,7 @@ enum MRZDates {
             return unknown(2) && !unknown(4) ? .invalid : .partial
         }
         guard let month = pair(2), let day = pair(4), (1...12).contains(month),
-            (1...daysIn(month: month, year: nil)).contains(day)
+            (1...Gregorian.days(inMonth: month, year: nil)).contains(day)
         else { return .invalid }
         return .date(yy: yy, month: month, day: day)
     }
@@ -96,19 +97,9 @@ enum MRZDates {
     }
 
     static func isReal(_ day: MRZDay) -> Bool {
-        (1...12).contains(day.month) && (1...daysIn(month: day.month, year: day.year)).contains(day.day)
+        (1...12).contains(day.month) && (1...Gregorian.days(inMonth: day.month, year: day.year)).contains(day.day)
     }
 
-    /// Days in a month; with no year, February allows the 29th.
-    static func daysIn(month: Int, year: Int?) -> Int {
-        switch month {
-        case 2:
-            guard let year else { return 29 }
-            return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
 
     private static func digit(_ byte: UInt8) -> Int? {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
