@@ -99,8 +99,14 @@ import Testing
         var previous = 0
         for round in 0..<4 {
             let writer = try scene.start(["bench", "catalogue", "--catalogue", scene.catalogue.path, "--add", "100000", "--runs", "1"])
-            // Let it write for a while, a different while each round.
-            Thread.sleep(forTimeInterval: 0.4 + 0.15 * Double(round))
+            // Kill it mid-write: once it has saved more than the last round left (seen through a
+            // reader's own connection, so a slow start on a busy machine is waited for), then a
+            // different while each round.
+            let deadline = Date().addingTimeInterval(60)
+            while try savedStamps(in: scene.catalogue) <= previous + 20 && Date() < deadline && writer.isRunning {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            Thread.sleep(forTimeInterval: 0.05 * Double(round))
             kill(writer.processIdentifier, SIGKILL)
             writer.waitUntilExit()
             #expect(writer.terminationReason == .uncaughtSignal)
@@ -118,6 +124,12 @@ import Testing
                     && record.book != nil && record.evidence.count == 1 && record.ocrText != nil)
             }
         }
+    }
+
+    /// Stamps a running writer has committed so far, read the way a second process reads them.
+    private func savedStamps(in catalogue: URL) throws -> Int {
+        guard let database = try? Database(path: catalogue.path, mode: .readOnlyShared) else { return 0 }
+        return (try? database.scalarInt("SELECT count(*) FROM stamps")) ?? 0
     }
 
     @Test func reconcileFollowsMovedPhotosAndRemovesOnlyTrulyGoneOnes() throws {
