@@ -72,8 +72,8 @@ public struct MRZModel: Sendable, Equatable {
     }
 
     /// The models to read zones with, best first: `$STAMPKIT_MRZ_MODEL` (a `.traineddata` path or
-    /// an installed name) alone if set; else StampKit's OCR-B model (`installedModel`, else for a
-    /// program run from the checkout the checkout's `scripts/mrz/`), then the `Latin` script model,
+    /// an installed name) alone if set; else StampKit's OCR-B model (for a program run from the
+    /// checkout the checkout's `scripts/mrz/`, else `installedModel`), then the `Latin` script model,
     /// then `eng` — the order of measured accuracy.
     public static func candidates(
         environment: [String: String] = ProcessInfo.processInfo.environment, executable: URL? = runningExecutable
@@ -82,8 +82,10 @@ public struct MRZModel: Sendable, Equatable {
             return [named(given)]
         }
         var found: [MRZModel] = []
+        // A program built in the checkout reads the checkout's model, so its tests and benchmarks
+        // measure the model committed beside the code, not an older copy installed earlier.
         var places = [installedModel(environment: environment)]
-        if runsFromCheckout(executable) { places.append(checkoutModel) }
+        if runsFromCheckout(executable) { places.insert(checkoutModel, at: 0) }
         for file in places where FileManager.default.fileExists(atPath: file.path) {
             found.append(named(file.path))
             break

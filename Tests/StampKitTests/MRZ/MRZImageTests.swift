@@ -145,16 +145,20 @@ import Testing
         #expect(MRZModel.named("Latin") == MRZModel(name: "Latin"))
     }
 
-    @Test func modelInTheDataDirectoryComesBeforeTheCheckout() throws {
+    @Test func theCheckoutsModelComesFirstForItsOwnProgramsAndTheInstalledOneForOthers() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("mrz-model-\(UUID().uuidString)")
         let directory = home.appendingPathComponent("stampkit")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.copyItem(at: MRZModel.checkoutModel, to: directory.appendingPathComponent("mrz.traineddata"))
-        let first = try #require(MRZModel.candidates(environment: ["XDG_DATA_HOME": home.path]).first)
-        #expect(first.directory?.path.hasSuffix(directory.lastPathComponent) == true)
-        #expect(first.directory?.path.hasPrefix(home.path) == true)
-        #expect(first.name == "mrz")
+        let environment = ["XDG_DATA_HOME": home.path]
+        let inside = MRZModel.checkoutRoot.appendingPathComponent(".build/debug/stampkit")
+        let fromCheckout = try #require(MRZModel.candidates(environment: environment, executable: inside).first)
+        #expect(fromCheckout.directory?.standardizedFileURL.path == MRZModel.checkoutModel.deletingLastPathComponent().standardizedFileURL.path)
+        let installedBinary = URL(fileURLWithPath: "/home/someone/.local/bin/stampkit")
+        let installed = try #require(MRZModel.candidates(environment: environment, executable: installedBinary).first)
+        #expect(installed.directory?.standardizedFileURL.path == directory.standardizedFileURL.path)
+        #expect(installed.name == "mrz" && fromCheckout.name == "mrz")
     }
 
     @Test func missingModelIsALanguageDataFailure() {
