@@ -20,46 +20,54 @@ extension StampImage {
     /// `paperRank` (paper and its security lines, not the ink), each tile then taken as the
     /// brightest of its neighbours (a tile full of ink borrows the paper next to it), and
     /// interpolated between tile centres so lighting falls off smoothly, without steps.
-    private func paperColour(_ source: UnsafeMutablePointer<l_uint32>, wordsPerLine: Int) -> (tilesX: Int, tilesY: Int, levels: [[Double]]) {
+    /// `levels` holds channel c's tile (i, j) at `(c * tilesY + j) * tilesX + i`.
+    private func paperColour(_ source: UnsafeMutablePointer<l_uint32>, wordsPerLine: Int) -> (tilesX: Int, tilesY: Int, levels: [Double]) {
         let w = width, h = height, t = Self.paperTile
         let tx = (w + t - 1) / t, ty = (h + t - 1) / t
-        var levels = [[Double]](repeating: [Double](repeating: 0, count: tx * ty), count: 3)
-        var histogram = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
-        for j in 0..<ty {
-            for i in 0..<tx {
-                for c in 0..<3 { for v in 0..<256 { histogram[c][v] = 0 } }
-                let x0 = i * t, y0 = j * t, x1 = min(w, x0 + t), y1 = min(h, y0 + t)
-                for y in y0..<y1 {
-                    let row = source + y * wordsPerLine
-                    for x in x0..<x1 {
-                        let word = row[x]
-                        histogram[0][Int(word >> 24)] += 1
-                        histogram[1][Int((word >> 16) & 0xFF)] += 1
-                        histogram[2][Int((word >> 8) & 0xFF)] += 1
+        let plane = tx * ty
+        var raw = [Double](repeating: 0, count: 3 * plane)
+        // Flat buffers without bounds checks: this runs over every pixel of every photo.
+        var histogram = [Int](repeating: 0, count: 3 * 256)
+        raw.withUnsafeMutableBufferPointer { raw in
+            histogram.withUnsafeMutableBufferPointer { histogram in
+                for j in 0..<ty {
+                    for i in 0..<tx {
+                        histogram.update(repeating: 0)
+                        let x0 = i * t, y0 = j * t, x1 = min(w, x0 + t), y1 = min(h, y0 + t)
+                        for y in y0..<y1 {
+                            let row = source + y * wordsPerLine
+                            for x in x0..<x1 {
+                                let word = row[x]
+                                histogram[Int(word >> 24)] += 1
+                                histogram[256 + Int((word >> 16) & 0xFF)] += 1
+                                histogram[512 + Int((word >> 8) & 0xFF)] += 1
+                            }
+                        }
+                        let wanted = Int(Double((x1 - x0) * (y1 - y0)) * Self.paperRank)
+                        for c in 0..<3 {
+                            var seen = 0, level = 255
+                            for v in 0..<256 {
+                                seen += histogram[c * 256 + v]
+                                if seen > wanted { level = v; break }
+                            }
+                            raw[c * plane + j * tx + i] = Double(level)
+                        }
                     }
-                }
-                let wanted = Int(Double((x1 - x0) * (y1 - y0)) * Self.paperRank)
-                for c in 0..<3 {
-                    var seen = 0, level = 255
-                    for v in 0..<256 {
-                        seen += histogram[c][v]
-                        if seen > wanted { level = v; break }
-                    }
-                    levels[c][j * tx + i] = Double(level)
                 }
             }
         }
+        var levels = raw
         for c in 0..<3 {
-            let raw = levels[c]
+            let base = c * plane
             for j in 0..<ty {
                 for i in 0..<tx {
                     var brightest = 0.0
                     for jj in max(0, j - 1)...min(ty - 1, j + 1) {
-                        for ii in max(0, i - 1)...min(tx - 1, i + 1) { brightest = max(brightest, raw[jj * tx + ii]) }
+                        for ii in max(0, i - 1)...min(tx - 1, i + 1) { brightest = max(brightest, raw[base + jj * tx + ii]) }
                     }
                     // The median of the tile and its brightest neighbour: ink-filled tiles rise to
                     // paper, paper tiles stay close to their own level.
-                    levels[c][j * tx + i] = (raw[j * tx + i] + brightest) / 2
+                    levels[base + j * tx + i] = (raw[base + j * tx + i] + brightest) / 2
                 }
             }
         }
@@ -81,32 +89,49 @@ extension StampImage {
         let inWords = Int(pixGetWpl(pix)), outWords = Int(pixGetWpl(out))
         let paper = paperColour(source, wordsPerLine: inWords)
         let t = Double(Self.paperTile)
+        let tx = paper.tilesX, plane = paper.tilesX * paper.tilesY
+        // Flat buffers without bounds checks: this loop runs over every pixel of every photo.
+        // Each column's two tile centres and its weight between them are the same for every row.
+        let columnTile = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * w)
+        let columnWeight = UnsafeMutableBufferPointer<Double>.allocate(capacity: w)
+        let rowPaper = UnsafeMutableBufferPointer<Double>.allocate(capacity: 3 * tx)
+        let levels = UnsafeMutableBufferPointer<Double>.allocate(capacity: 3 * plane)
+        defer { columnTile.deallocate(); columnWeight.deallocate(); rowPaper.deallocate(); levels.deallocate() }
+        _ = levels.initialize(from: paper.levels)
+        for x in 0..<w {
+            let fx = min(max((Double(x) + 0.5) / t - 0.5, 0), Double(tx - 1))
+            let i0 = Int(fx)
+            columnTile[2 * x] = i0
+            columnTile[2 * x + 1] = min(i0 + 1, tx - 1)
+            columnWeight[x] = fx - Double(i0)
+        }
         // Distances fit 0…441 (√3·255); a histogram gives the percentiles in one pass.
-        var distance = [UInt16](repeating: 0, count: w * h)
+        let distance = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: w * h)
+        defer { distance.deallocate() }
         var histogram = [Int](repeating: 0, count: 448)
-        var rowPaper = [[Double]](repeating: [Double](repeating: 0, count: paper.tilesX), count: 3)
-        for y in 0..<h {
-            let fy = min(max((Double(y) + 0.5) / t - 0.5, 0), Double(paper.tilesY - 1))
-            let j0 = Int(fy), j1 = min(j0 + 1, paper.tilesY - 1), ay = fy - Double(j0)
-            for c in 0..<3 {
-                for i in 0..<paper.tilesX {
-                    rowPaper[c][i] = paper.levels[c][j0 * paper.tilesX + i] * (1 - ay) + paper.levels[c][j1 * paper.tilesX + i] * ay
+        histogram.withUnsafeMutableBufferPointer { histogram in
+            for y in 0..<h {
+                let fy = min(max((Double(y) + 0.5) / t - 0.5, 0), Double(paper.tilesY - 1))
+                let j0 = Int(fy), j1 = min(j0 + 1, paper.tilesY - 1), ay = fy - Double(j0)
+                for c in 0..<3 {
+                    for i in 0..<tx {
+                        rowPaper[c * tx + i] = levels[c * plane + j0 * tx + i] * (1 - ay) + levels[c * plane + j1 * tx + i] * ay
+                    }
                 }
-            }
-            let row = source + y * inWords
-            for x in 0..<w {
-                let fx = min(max((Double(x) + 0.5) / t - 0.5, 0), Double(paper.tilesX - 1))
-                let i0 = Int(fx), i1 = min(i0 + 1, paper.tilesX - 1), ax = fx - Double(i0)
-                let word = row[x]
-                let pr = rowPaper[0][i0] * (1 - ax) + rowPaper[0][i1] * ax
-                let pg = rowPaper[1][i0] * (1 - ax) + rowPaper[1][i1] * ax
-                let pb = rowPaper[2][i0] * (1 - ax) + rowPaper[2][i1] * ax
-                // Only darker than the paper counts: ink absorbs light, glare and paper fibres do not.
-                let r = max(0, pr - Double(word >> 24)), g = max(0, pg - Double((word >> 16) & 0xFF)),
-                    b = max(0, pb - Double((word >> 8) & 0xFF))
-                let d = min(447, Int((r * r + g * g + b * b).squareRoot()))
-                distance[y * w + x] = UInt16(d)
-                histogram[d] += 1
+                let row = source + y * inWords
+                for x in 0..<w {
+                    let i0 = columnTile[2 * x], i1 = columnTile[2 * x + 1], ax = columnWeight[x]
+                    let word = row[x]
+                    let pr = rowPaper[i0] * (1 - ax) + rowPaper[i1] * ax
+                    let pg = rowPaper[tx + i0] * (1 - ax) + rowPaper[tx + i1] * ax
+                    let pb = rowPaper[2 * tx + i0] * (1 - ax) + rowPaper[2 * tx + i1] * ax
+                    // Only darker than the paper counts: ink absorbs light, glare and paper fibres do not.
+                    let r = max(0, pr - Double(word >> 24)), g = max(0, pg - Double((word >> 16) & 0xFF)),
+                        b = max(0, pb - Double((word >> 8) & 0xFF))
+                    let d = min(447, Int((r * r + g * g + b * b).squareRoot()))
+                    distance[y * w + x] = UInt16(d)
+                    histogram[d] += 1
+                }
             }
         }
         func percentile(_ p: Double) -> Int {

@@ -154,14 +154,24 @@ public final class TesseractStampReader: StampReader {
         }
     }
 
+    /// One OCR pass over `image` turned by `rotation`.
     func pass(_ image: StampImage, rotation: Double, engine: TesseractEngine) throws -> Pass {
+        try pass(turned: turned(image, by: rotation), rotation: rotation, engine: engine)
+    }
+
+    /// One OCR pass over an image already turned by `rotation`.
+    func pass(turned: StampImage, rotation: Double, engine: TesseractEngine) throws -> Pass {
+        let lines = try engine.recognise(turned, layout: layout)
+        return Pass(rotation: rotation, lines: lines, score: Self.score(lines), doubt: Self.doubt(lines))
+    }
+
+    /// `image` turned by `rotation` degrees counter-clockwise, ready for a pass.
+    func turned(_ image: StampImage, by rotation: Double) throws -> StampImage {
         // Far from a quarter turn, the corners a rotation brings in are large enough to hurt:
         // whiten the paper first (measured: the 24° sample read nothing without it, while
         // whitening lost faint words on stamps tilted by a degree or two).
         let offQuarter = abs(rotation - 90 * (rotation / 90).rounded())
-        let turned = try (offQuarter > 5 ? image.paperWhitened() : image).rotated(byDegrees: rotation)
-        let lines = try engine.recognise(turned, layout: layout)
-        return Pass(rotation: rotation, lines: lines, score: Self.score(lines), doubt: Self.doubt(lines))
+        return try (offQuarter > 5 ? image.paperWhitened() : image).rotated(byDegrees: rotation)
     }
 
     /// Letters and digits in words of 3+ of them that Tesseract is sure of (confidence ≥ 70).
@@ -208,18 +218,23 @@ public final class TesseractStampReader: StampReader {
         if abs(abs(lineAngle) - 90) < 0.5 { lineAngle = lineAngle < 0 ? -90 : 90 }
         // Photos are far more often near upright than upside down: the turn nearest 0° first.
         if lineAngle > 90 { lineAngle -= 180 } else if lineAngle <= -90 { lineAngle += 180 }
-        var best = try pass(image, rotation: lineAngle, engine: engine)
+        // The other turns of the line angle are quarter turns of the image turned once: exact and
+        // cheap (pixel moves), where each fresh free-angle rotation cost a resampling.
+        let base = try turned(image, by: lineAngle)
+        let first = try pass(turned: base, rotation: lineAngle, engine: engine)
+        var best = first
         var passes = 1
-        func consider(_ rotation: Double) throws {
-            let candidate = try pass(image, rotation: rotation, engine: engine)
+        func consider(quarterTurns: Double) throws {
+            let quarter = try base.rotated(byDegrees: 90 * quarterTurns)
+            let candidate = try pass(turned: quarter, rotation: lineAngle + 90 * quarterTurns, engine: engine)
             passes += 1
             if candidate.beats(best) { best = candidate }
         }
         if best.score < certainScore {
-            try consider(lineAngle + 180)
+            try consider(quarterTurns: 2)
             if confidence < clearLineConfidence || best.score < acceptScore {
-                try consider(lineAngle + 90)
-                try consider(lineAngle - 90)
+                try consider(quarterTurns: 1)
+                try consider(quarterTurns: -1)
             }
         }
         // A weak angle off the quarter turns that read nothing well may be noise after all
@@ -230,10 +245,19 @@ public final class TesseractStampReader: StampReader {
             let asItIs = try pass(image, rotation: 0, engine: engine)
             passes += 1
             if asItIs.beats(best) || best.score == 0 { best = asItIs }
-            if best.score < acceptScore { try consider(180) }
+            if best.score < acceptScore {
+                let upsideDown = try pass(image, rotation: 180, engine: engine)
+                passes += 1
+                if upsideDown.beats(best) { best = upsideDown }
+            }
         } else if confidence < noLineConfidence && best.score == 0 {
-            best = try pass(image, rotation: 0, engine: engine)
-            passes += 1
+            // Read unturned already when the angle was dropped as noise.
+            if lineAngle == 0 {
+                best = first
+            } else {
+                best = try pass(image, rotation: 0, engine: engine)
+                passes += 1
+            }
         }
         best.passes = passes
         return best

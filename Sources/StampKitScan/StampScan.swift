@@ -31,6 +31,7 @@ public struct StampScan: Sendable, Equatable {
                     .object([("text", .string(line.text)), ("confidence", .rounded(line.confidence, places: 1))])
                 })),
                 ("rotation", .rounded(reading.rotation, places: 1)),
+                ("passes", reading.passes.map { .int($0) } ?? .null),
             ])),
         ])
     }

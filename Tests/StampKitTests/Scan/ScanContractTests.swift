@@ -30,7 +30,7 @@ import Testing
             image: "Samples/stamps/kef.jpg",
             reading: OCRReading(
                 lines: [OCRLine(text: "KEFLAVÍK \"12.07.19\"", confidence: 91.04, box: PixelBox(x: 1, y: 2, width: 3, height: 4), words: [])],
-                rotation: 12),
+                rotation: 12, passes: 3),
             proposal: StampProposal(
                 candidates: [
                     Candidate(
@@ -60,6 +60,7 @@ import Testing
         #expect(json["entryMethod"] as? String == "air")
         let ocr = try #require(json["ocr"] as? [String: Any])
         #expect(ocr["rotation"] as? Double == 12)
+        #expect(ocr["passes"] as? Int == 3)
         #expect(((ocr["lines"] as? [[String: Any]])?.first?["text"]) as? String == "KEFLAVÍK \"12.07.19\"")
         #expect(!scan.json(top: 5).serialized().contains("\n"), "JSON Lines: one line per image")
     }
@@ -71,6 +72,8 @@ import Testing
         let json = try parse(scan.json(top: 0))
         #expect((json["candidates"] as? [Any])?.isEmpty == true)
         #expect(json["date"] is NSNull && json["direction"] is NSNull && json["entryMethod"] is NSNull)
+        // A reading from elsewhere did not count its passes: null, not a made-up number.
+        #expect((json["ocr"] as? [String: Any])?["passes"] is NSNull)
     }
 
     @Test func errorLineCarriesCodeAndMessage() throws {
