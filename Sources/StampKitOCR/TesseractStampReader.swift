@@ -72,6 +72,8 @@ public final class TesseractStampReader: StampReader {
 
     /// Straightens and reads an image already loaded (EXIF orientation already applied).
     public func read(_ image: StampImage, options: ReadOptions = ReadOptions()) throws -> OCRReading {
+        // A stamp photographed with page around it may read better from its own part, enlarged.
+        if options.crop == nil, let framed = try readFramed(image, options: options) { return framed }
         let engine = try engine(for: options.languages)
         let source = try options.crop.map { try image.cropped(to: $0) } ?? image
         let prepared = try prepare(source)
