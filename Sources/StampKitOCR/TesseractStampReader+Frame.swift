@@ -33,19 +33,18 @@ extension TesseractStampReader {
     }
 
     /// The whole photo's reading, or, when that found little confident text and the stamp is
-    /// small in the photo, its framed part's if that found more. nil: read the photo as usual.
+    /// small in the photo, its framed part's if that found more.
     /// `weakBelow`: the whole photo's score under which the part is read (default
     /// `certainScore`).
     /// The whole photo is read first: enlarged, letters that were already 20–25 px tall read
     /// worse (held-out stamps lost airport names), so the frame only rescues a weak reading.
-    func readFramed(_ image: StampImage, options: ReadOptions, weakBelow: Int? = nil) throws -> OCRReading? {
-        guard let framing = try framing(of: image) else { return nil }
-        let everything = PixelBox(x: 0, y: 0, width: image.width, height: image.height)
+    func readFramed(_ image: StampImage, options: ReadOptions, weakBelow: Int? = nil) throws -> OCRReading {
         var whole = options
-        whole.crop = everything
+        whole.crop = PixelBox(x: 0, y: 0, width: image.width, height: image.height)
         let wholeReading = try read(image, options: whole)
         let wholeScore = Self.score(wholeReading.lines)
-        guard wholeScore < weakBelow ?? certainScore else { return wholeReading }
+        // Finding the frame costs a pass over the photo at 800 px: only for a weak reading.
+        guard wholeScore < weakBelow ?? certainScore, let framing = try framing(of: image) else { return wholeReading }
         let part = try image.cropped(to: framing.box)
         let enlarged = try part.scaledUp(toLongSide: max(part.width, part.height) * framing.factor)
         var framed = options

@@ -52,7 +52,7 @@ import Testing
         #expect(try reader.framing(of: page) != nil)
         let alone = try reader.read(stamp)
         // The framed part's reading, even where the whole page reads well enough.
-        let framed = try #require(try reader.readFramed(page, options: ReadOptions(), weakBelow: .max))
+        let framed = try reader.readFramed(page, options: ReadOptions(), weakBelow: .max)
         #expect(abs(alone.rotation - framed.rotation) <= 1.5, "\(alone.rotation) against \(framed.rotation)")
         func sourceCentre(_ box: PixelBox, of reading: OCRReading, in image: StampImage) -> (Double, Double)? {
             let turned = StampImage.turnedSize(width: image.width, height: image.height, degrees: reading.rotation)
@@ -73,5 +73,30 @@ import Testing
         }
         #expect(framed.text.contains(word), "\(framed.text)")
         #expect(compared >= 2, "words read in both: alone \(alone.text) framed \(framed.text)")
+    }
+}
+
+/// A stamp photographed small on a whole page, whose whole-photo reading missed its place and
+/// misread its date, is read from its frame.
+@Suite(.serialized) struct SmallStampReadingTests {
+    @Test func aSmallStampOnAPageIsReadFromItsFrame() throws {
+        let reader = try TesseractStampReader()
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-small-kiel.jpg"))
+        let framing = try #require(try reader.framing(of: image))
+        #expect(framing.factor >= 2)
+        let reading = try reader.read(image)
+        #expect(reading.text.contains("24.06.05"), "\(reading.text)")
+        #expect(reading.text.contains("KIEL"), "\(reading.text)")
+        #expect(abs(reading.rotation + 3) <= 2, "rotation \(reading.rotation)")
+        // The date's box lies on the stamp, in the whole photo's pixels: inside the frame once
+        // turned back (the photo turned by the reading's small angle moves it by a few pixels).
+        let date = try #require(reading.lines.flatMap(\.words).first { $0.text.contains("24.06.05") })
+        let turned = StampImage.turnedSize(width: image.width, height: image.height, degrees: reading.rotation)
+        let frame = DerivedFrame(crop: PixelBox(x: 0, y: 0, width: image.width, height: image.height), rotation: reading.rotation,
+                                 turnedWidth: turned.width, turnedHeight: turned.height, width: turned.width, height: turned.height)
+        let source = try #require(frame.sourceBox(ofDerived: date.box))
+        let box = framing.box
+        #expect(source.x >= box.x && source.y >= box.y && source.x + source.width <= box.x + box.width
+                && source.y + source.height <= box.y + box.height, "date at \(source), frame \(box)")
     }
 }
