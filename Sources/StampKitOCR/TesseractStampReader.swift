@@ -72,8 +72,11 @@ public final class TesseractStampReader: StampReader {
 
     /// Straightens and reads an image already loaded (EXIF orientation already applied).
     public func read(_ image: StampImage, options: ReadOptions = ReadOptions()) throws -> OCRReading {
+        // A stamp photographed with page around it may read better from its own part, enlarged.
+        if options.crop == nil { return try readFramed(image, options: options) }
         let engine = try engine(for: options.languages)
-        let source = try options.crop.map { try image.cropped(to: $0) } ?? image
+        let everything = PixelBox(x: 0, y: 0, width: image.width, height: image.height)
+        let source = try options.crop.map { $0 == everything ? image : try image.cropped(to: $0) } ?? image
         let prepared = try prepare(source)
         let toSource = Double(max(source.width, source.height)) / Double(max(prepared.image.width, prepared.image.height))
         if let rotation = options.rotation {
