@@ -11,7 +11,8 @@
 ///   longitude)`: places ≥ the minimum population plus each airport's city.
 /// - `airports(id OurAirports ID PK, ident UNIQUE = IATA else ICAO else OurAirports ident, iata
 ///   UNIQUE or NULL, icao, name, municipality, country, region, city → cities.id, type, rank
-///   0 large…3 seaplane, scheduled 0/1, latitude, longitude)`.
+///   0 large…3 seaplane, 4 closed (kept for its former IATA code), scheduled 0/1, latitude,
+///   longitude)`.
 /// - `city_codes(code, airport, country, city_name)`: IATA multi-airport city codes (LON, NYC).
 /// - `names(kind 'continent'|'country'|'region'|'city'|'airport', place = continent ID, country
 ///   code, admin-1 code, GeoNames ID or airport ident, language tag or NULL, name, form =

@@ -71,9 +71,10 @@ struct GazetteerSources {
     /// City rows whose country is not in the countries file (dropped).
     var citiesWithUnknownCountry = 0
 
-    /// The airport types kept; closed, heliport and balloonport are dropped.
+    /// The airport types kept; heliport and balloonport are dropped, and closed airports unless
+    /// they kept their former IATA code (see `parseAirports`).
     static let airportRanks = [
-        "large_airport": 0, "medium_airport": 1, "small_airport": 2, "seaplane_base": 3,
+        "large_airport": 0, "medium_airport": 1, "small_airport": 2, "seaplane_base": 3, "closed": 4,
     ]
 
     /// Reads every source below `root`; throws `GazetteerError` naming the first bad file.
@@ -300,8 +301,16 @@ struct GazetteerSources {
     }
 
     /// Airports of a kept type (large, medium, small, seaplane base) that have an IATA code or
-    /// scheduled service; closed ones, heliports and balloonports are dropped. One row per IATA
-    /// code (the first in the file) and per ident.
+    /// scheduled service; heliports and balloonports are dropped. One row per IATA code (the
+    /// first in the file) and per ident.
+    ///
+    /// A closed airport that had airline service is kept, as type `closed`, under its former
+    /// code: a stamp in a passport is often older than the airport's closing. OurAirports
+    /// empties a closed airport's `iata_code` and lists the former code among its `keywords`
+    /// (Siem Reap's old airport: "Angkor International Airport, REP, VDSR"); it is the first
+    /// three-letter keyword that no open airport in the file holds today. Only rows still marked
+    /// `scheduled_service` count: the keywords of closed airstrips hold local codes of every
+    /// shape (40X, W77, AR2), and three letters among them are no sign of a former IATA code.
     static func parseAirports(_ data: Data, countries: Set<String>, path: String) throws
         -> ([AirportRow], dropped: Int, unknownCountry: Int)
     {
@@ -322,12 +331,28 @@ struct GazetteerSources {
         var dropped = 0
         var unknownCountry = 0
         var seenIdents: Set<String> = []
-        for record in records.dropFirst() {
+        func isCode(_ text: String) -> Bool { text.count == 3 && text.allSatisfy { $0.isASCII && $0.isUppercase } }
+        // Closed airports come after every open one, so an open airport keeps its code.
+        func isClosed(_ r: [String]) -> Bool { column["type"]! < r.count && r[column["type"]!] == "closed" }
+        let open = records.dropFirst().filter { !isClosed($0) }
+        let closed = records.dropFirst().filter(isClosed)
+        var codesInUse: Set<String> = []
+        for record in open where column["iata_code"]! < record.count {
+            codesInUse.insert(record[column["iata_code"]!].trimmingCharacters(in: .whitespaces).uppercased())
+        }
+        for record in open + closed {
             func field(_ name: String) -> String {
-                let i = column[name]!
+                guard let i = column[name] else { return "" }
                 return i < record.count ? record[i].trimmingCharacters(in: .whitespaces) : ""
             }
-            let rawIATA = field("iata_code").uppercased()
+            var rawIATA = field("iata_code").uppercased()
+            if isClosed(record) {
+                guard field("scheduled_service") == "yes" else { continue }
+                let former = ([rawIATA] + field("keywords").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                    .first { isCode($0) && !codesInUse.contains($0) }
+                guard let former else { continue }
+                rawIATA = former
+            }
             let iata: String? =
                 rawIATA.count == 3 && rawIATA.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
                 ? rawIATA : nil

@@ -89,7 +89,8 @@ public struct Airport: Sendable, Equatable, Hashable, Codable {
     public var regionID: String?
     /// GeoNames ID of the city it serves (nearest city in the same country).
     public var cityID: Int?
-    /// OurAirports type: `large_airport`, `medium_airport`, `small_airport`, `seaplane_base`.
+    /// OurAirports type: `large_airport`, `medium_airport`, `small_airport`, `seaplane_base`, or
+    /// `closed` for a closed airport kept for its former IATA code.
     public var type: String
     /// Whether it has scheduled passenger service.
     public var scheduled: Bool

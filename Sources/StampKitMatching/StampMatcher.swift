@@ -117,20 +117,21 @@ public final class StampMatcher {
     func chain(in code: String, from mine: [Observation], clues: StampClues, lookup: inout Lookup) throws
         -> (region: Region?, city: City?, airport: Airport?, inferred: Evidence?)
     {
-        var airport = Self.agreedAirport(in: code, from: mine)
+        // Overland, only a printed code names an airport (a land crossing may print the
+        // nearest airport's code; a town's name is the town).
+        let overland = CityAirport.saysOverland(clues)
+        var airport = Self.agreedAirport(in: code, from: overland ? mine.filter { $0.evidence.kind == .iataCode } : mine)
         var inferred: Evidence?
         var city: City?
         if let id = airport?.cityID { city = try lookup.city(id: id) }
-        if city == nil {
-            let named = mine.flatMap { c in c.hypotheses.compactMap { h in h.country == code ? h.city.map { ($0, c.reliability * h.share) } : nil } }
-            city = named.max { $0.1 < $1.1 }?.0
-        }
-        // An airport word and a city but no airport name (AEROPORTO DE LISBOA): the city's
-        // main airport.
-        if airport == nil, !clues.airportWords.isEmpty, let named = city {
-            let main = try lookup.airports(nameWord: SearchForm.of(named.name))
-                .first { $0.countryCode == code && ($0.type == "large_airport" || $0.type == "medium_airport") }
-            if let main {
+        let cities = mine.flatMap { c in c.hypotheses.compactMap { h in h.country == code ? h.city.map { ($0, c.reliability * h.share) } : nil } }
+        if city == nil { city = cities.max { $0.1 < $1.1 }?.0 }
+        // A city but no airport name (AEROPORTO DE LISBOA, or FARO alone): the city's main
+        // airport, unless the stamp says it was a port or a road.
+        if airport == nil, let named = city {
+            if let main = try CityAirport.infer(
+                for: named, named: cities.map(\.0), in: code, clues: clues, lookup: &lookup)
+            {
                 airport = main
                 inferred = Evidence(
                     kind: .airportName, text: named.name,
@@ -178,13 +179,13 @@ public final class StampMatcher {
     }
 
     /// Air when an airport word, a plane word or a trusted airport is on the stamp; otherwise
-    /// what the entry-method words say; nil when nothing does.
+    /// what the entry-method words heading a line say; nil when nothing does.
     func entryMethod(_ clues: StampClues, top: Candidate?) -> EntryMethod? {
         if !clues.airportWords.isEmpty { return .air }
         if clues.entryMethodHits.contains(where: { $0.value == .air }) { return .air }
         if let top, top.airport != nil, top.confidence >= 0.5 { return .air }
         var counts: [EntryMethod: Int] = [:]
-        for h in clues.entryMethodHits { counts[h.value, default: 0] += 1 }
+        for h in CityAirport.heading(clues) { counts[h.value, default: 0] += 1 }
         return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue }?.key
     }
 }

@@ -1,0 +1,71 @@
+import StampKitSupport
+import StampKitEvidence
+import StampKitGazetteer
+
+/// The airport a stamp means when it names only a town (FARO, ATHINAI, HONG KONG): a border
+/// post in a town with an airline airport is that airport, unless the stamp's own words say the
+/// traveller came by sea, road or rail (HAFEN KIEL, HELSINGIN SATAMA, CALAIS PORT). An airport
+/// word beside the town (AEROPORTO DE LISBOA) settles it, and then any large or medium airport
+/// bearing the town's name will do; without one only an airport with scheduled service that
+/// serves the town counts, so a town that merely shares a word with an airfield gets none.
+struct CityAirport {
+    /// How near a town an airport may lie and still be that town's (most sit outside it).
+    static let servingKm = 15.0
+
+    /// The main airport of `city` in country `code`, or nil. Where the stamp names several
+    /// towns (RIONEGRO MEDELLIN), the airport that serves most of them wins: a city's second
+    /// airport often stands by a neighbouring town, and the stamp names that town too. Two
+    /// airports that fit equally well (the same size, the same towns) give none: the stamp
+    /// does not say which.
+    static func infer(for city: City, named others: [City], in code: String, clues: StampClues, lookup: inout Lookup)
+        throws -> Airport?
+    {
+        let byAir = !clues.airportWords.isEmpty
+        guard !saysOverland(clues) else { return nil }
+        let airports = try lookup.airports(nameWord: SearchForm.of(city.name)).filter { a in
+            a.countryCode == code && (a.type == "large_airport" || a.type == "medium_airport")
+                && (byAir || (a.scheduled && Self.serves(a, city)))
+        }
+        var towns = [city]
+        for town in others where !towns.contains(where: { $0.id == town.id }) { towns.append(town) }
+        let ranked = airports.map { a in
+            (airport: a, fit: towns.filter { serves(a, $0) }.count, size: a.type == "large_airport" ? 1 : 0)
+        }.enumerated().sorted { x, y in
+            (x.element.fit, x.element.size, -x.offset) > (y.element.fit, y.element.size, -y.offset)
+        }.map(\.element)
+        guard let best = ranked.first else { return nil }
+        if ranked.count > 1, ranked[1].fit == best.fit, ranked[1].size == best.size,
+            ranked[1].airport.scheduled == best.airport.scheduled
+        {
+            return nil
+        }
+        return best.airport
+    }
+
+    /// Whether the stamp's words say the border was crossed by sea, road or rail and nothing
+    /// on it speaks of flying: then a name shared with an airport (HELSINGIN of HELSINGIN
+    /// SATAMA) is the port's town, not the airport.
+    static func saysOverland(_ clues: StampClues) -> Bool {
+        let said = heading(clues)
+        return clues.airportWords.isEmpty && said.contains { $0.value != .air } && !said.contains { $0.value == .air }
+    }
+
+    /// Entry-method words that head a line (CALAIS PORT, HAFEN KIEL, PUERTO DE ALGECIRAS), not
+    /// a word in running text: LAND in PERMITTED TO LAND FOR 90 DAYS is a verb.
+    static func heading(_ clues: StampClues) -> [LexiconHit<EntryMethod>] {
+        clues.entryMethodHits.filter { hit in
+            hit.span.end - hit.span.start > 1 || clues.lines[hit.span.line].count <= 3
+        }
+    }
+
+    /// Whether the airport is linked to the town, lies by it, or has the town's whole name
+    /// among the words of its name or municipality.
+    static func serves(_ airport: Airport, _ city: City) -> Bool {
+        if airport.cityID == city.id { return true }
+        if GreatCircle.distanceKm(airport.latitude, airport.longitude, city.latitude, city.longitude) <= servingKm {
+            return true
+        }
+        let words = " " + Inflection.words(of: airport).joined(separator: " ") + " "
+        return words.contains(" " + SearchForm.of(city.name) + " ")
+    }
+}

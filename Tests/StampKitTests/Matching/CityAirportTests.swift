@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitMatching
+
+/// A stamp that names only its town (FARO, ATHINAI) was made at that town's airport, unless its
+/// words say the crossing was by sea, road or rail. Each test fails without its rule.
+@Suite struct CityAirportTests {
+    func propose(_ lines: [String], places: TestPlaces = TestPlaces()) throws -> StampProposal {
+        try StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
+            .propose(from: reading(lines))
+    }
+
+    @Test func aTownAloneIsItsAirport() throws {
+        let top = try #require(try propose(["LISBOA", "12.07.19"]).candidates.first)
+        #expect(top.country.code == "PT")
+        #expect(top.city?.name == "Lisbon")
+        #expect(top.airport?.iata == "LIS")
+        #expect(top.evidence.contains { $0.kind == .airportName && $0.detail.contains("main airport of Lisbon") })
+    }
+
+    @Test func aPortOrRoadWordKeepsTheTownATown() throws {
+        // CALAIS PORT, HAFEN KIEL: the town's airport is not where the traveller crossed.
+        let port = try #require(try propose(["LISBOA PORT", "12.07.19"]).candidates.first)
+        #expect(port.country.code == "PT")
+        #expect(port.city?.name == "Lisbon")
+        #expect(port.airport == nil)
+        // A name that is also an airport's word (HELSINGIN of HELSINGIN SATAMA) is the port's town.
+        let haven = try #require(try propose(["AMSTERDAM HAVEN", "12.07.19"]).candidates.first)
+        #expect(haven.country.code == "NL")
+        #expect(haven.airport == nil)
+        #expect(try propose(["AMSTERDAM", "12.07.19"]).candidates.first?.airport?.iata == "AMS")
+        #expect(try propose(["AMSTERDAM HAVEN", "12.07.19"]).entryMethod == .sea)
+    }
+
+    @Test func aVerbInRunningTextSaysNothingAboutTheCrossing() throws {
+        // PERMITTED TO LAND FOR 90 DAYS: LAND is what the plane did, not a road crossing.
+        let p = try propose(["LISBOA", "PERMITTED TO LAND FOR 90 DAYS"])
+        #expect(p.candidates.first?.airport?.iata == "LIS")
+        #expect(p.entryMethod != .land)
+        #expect(try propose(["LISBOA", "LAND"]).candidates.first?.airport == nil)
+        #expect(try propose(["LISBOA", "LAND"]).entryMethod == .land)
+    }
+
+    @Test func twoAirportsThatFitEquallyGiveNone() throws {
+        // LONDON alone: Heathrow and Gatwick are both large airports serving it.
+        let top = try #require(try propose(["LONDON", "12.07.19"]).candidates.first)
+        #expect(top.country.code == "GB")
+        #expect(top.airport == nil)
+    }
+
+    @Test func aSecondTownOnTheStampPicksTheAirportBesideIt() throws {
+        // RIONEGRO MEDELLIN: Medellín has two airline airports of one size; the stamp also
+        // names Rionegro, and only José María Córdova lies by it.
+        let places = TestPlaces()
+        places.countries.append(Country(code: "CO", alpha3: "COL", name: "Colombia", continent: "SA", population: 49_648_685))
+        places.countryNames["CO"] = ["Colombia"]
+        places.cities.append((City(id: 3674962, name: "Medellín", countryCode: "CO", regionID: "CO.02", population: 1_999_979, latitude: 6.25184, longitude: -75.56359), ["Medellín"]))
+        places.cities.append((City(id: 3670730, name: "Rionegro", countryCode: "CO", regionID: "CO.02", population: 128_153, latitude: 6.15515, longitude: -75.37371), ["Rionegro"]))
+        func add(_ iata: String, _ name: String, _ lat: Double, _ lon: Double) {
+            places.airports.append(
+                Airport(
+                    iata: iata, icao: nil, name: name, municipality: "Medellín", countryCode: "CO", regionID: "CO.02",
+                    cityID: 3674962, type: "medium_airport", scheduled: true, latitude: lat, longitude: lon))
+        }
+        add("EOH", "Enrique Olaya Herrera Airport", 6.220549, -75.590582)
+        add("MDE", "Jose Maria Córdova International Airport", 6.16454, -75.4231)
+        #expect(try propose(["MEDELLIN", "04/05/2008"], places: places).candidates.first?.airport == nil)
+        let both = try #require(try propose(["RIONEGRO MEDELLIN", "04/05/2008"], places: places).candidates.first)
+        #expect(both.country.code == "CO")
+        #expect(both.airport?.iata == "MDE")
+    }
+}
