@@ -20,7 +20,7 @@ public struct MRZZoneImage {
 
 /// Finds machine-readable zones: two or three long, dense, equally long and equally spaced lines
 /// of evenly pitched characters, the longest lines on an identity page.
-public struct MRZZoneFinder {
+public struct MRZZoneFinder: Sendable {
     /// Long side of the image the zone is searched on (pixels).
     public var searchLongSide = 1000
     /// Long side of the image the lines are cut from (pixels), enough for ~30 px letters.
