@@ -119,7 +119,8 @@ public struct MRZZoneFinder: Sendable {
     /// search image's ink and the join, and the line would be read without them. On the line's
     /// band of the cut page, contrast normalised so faint letters come back, letter-sized marks
     /// are followed outward from each end while each lies within two letter heights of the last;
-    /// an end grows only over at least two such marks (a lone speck or stroke is no letter run).
+    /// an end grows only over at least two such marks (a lone speck or stroke is no letter run)
+    /// reaching at least half a letter height out.
     static func widened(_ box: PixelBox, in page: StampImage, scale: Double) throws -> PixelBox {
         let height = Double(box.height) * scale
         // Contrast is normalised in tiles a letter high, smoothed over two tiles each way: the
@@ -141,7 +142,7 @@ public struct MRZZoneFinder: Sendable {
                 && Double(m.width) <= 1.2 * height && m.width >= 2 && centre > top && centre < bottom
         }
         let gap = 2 * height
-        var left = Double(box.x) * scale, right = Double(box.x + box.width) * scale
+        let left = Double(box.x) * scale, right = Double(box.x + box.width) * scale
         var grownLeft = left, marksLeft = 0
         for m in letters.sorted(by: { $0.x > $1.x }) where Double(m.x + m.width) < grownLeft {
             guard grownLeft - Double(m.x + m.width) <= gap else { break }
@@ -154,10 +155,17 @@ public struct MRZZoneFinder: Sendable {
             grownRight = Double(m.x + m.width)
             marksRight += 1
         }
-        if marksLeft >= 2 { left = grownLeft }
-        if marksRight >= 2 { right = grownRight }
-        let x0 = Int((left / scale).rounded(.down)), x1 = Int((right / scale).rounded(.up))
-        return PixelBox(x: x0, y: box.y, width: x1 - x0, height: box.height)
+        // Less than half a letter is no lost letter, only specks at the end; the cut's margin
+        // covers it, and moving the cut by a few pixels would only change how the line reads.
+        var widened = box
+        if marksLeft >= 2, left - grownLeft >= height / 2 {
+            let x0 = Int((grownLeft / scale).rounded(.down))
+            widened = PixelBox(x: x0, y: box.y, width: widened.x + widened.width - x0, height: box.height)
+        }
+        if marksRight >= 2, grownRight - right >= height / 2 {
+            widened.width = Int((grownRight / scale).rounded(.up)) - widened.x
+        }
+        return widened
     }
 
     /// Zone-shaped groups of line boxes on a straightened search image, best first, each once.
