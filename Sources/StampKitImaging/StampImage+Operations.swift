@@ -28,6 +28,13 @@ extension StampImage {
         }
     }
 
+    /// A copy that shares no pixels and no reference count with this image: what another thread
+    /// may own (Leptonica counts a PIX's references without locking, and most operations here
+    /// hand back a new reference to the same PIX when there is nothing to change).
+    public func independentCopy() throws -> StampImage {
+        try made(pixCopy(nil, pix), "copy")
+    }
+
     /// The part of the image inside `box`; the box must lie wholly inside the image.
     public func cropped(to box: PixelBox) throws -> StampImage {
         guard box.width > 0, box.height > 0, box.x >= 0, box.y >= 0,

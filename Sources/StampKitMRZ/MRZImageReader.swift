@@ -100,7 +100,12 @@ public final class MRZImageReader {
 
     /// Reads a loaded image; throws `MRZNotFound` when no zone reads with its checks.
     public func read(_ image: StampImage, referenceDay: MRZDay) throws -> MRZImageReading {
-        let zones = try finder.zones(in: image)
+        try read(zones: finder.zones(in: image), referenceDay: referenceDay)
+    }
+
+    /// Reads zones `finder` found, best candidate first; throws `MRZNotFound` when none reads
+    /// with its checks.
+    public func read(zones: [MRZZoneImage], referenceDay: MRZDay) throws -> MRZImageReading {
         var search = ZoneSearch(referenceDay: referenceDay, modelNames: models.map(\.name))
         for index in models.indices {
             try read(zones, with: index, into: &search)

@@ -268,16 +268,24 @@ public final class MRZVisualZoneReader {
     /// The printed fields of `image`, whose zone `reading` came from: the area above the zone
     /// alone when its place is known (no facing page, no table, a quarter of the pixels).
     public func read(_ image: StampImage, reading: MRZImageReading, finder: MRZZoneFinder = MRZZoneFinder()) throws -> MRZPrintedFields {
+        let lines = try self.lines(image, placement: reading.placement, rotation: reading.rotation, finder: finder)
+        return MRZVisualZone.compare(lines: lines, document: reading.document)
+    }
+
+    /// The text lines printed above a zone at `placement` (the whole page turned by `rotation`
+    /// when the zone's place is unknown), in reading order, the zone's own lines left out: the
+    /// OCR half of `read`, which needs no reading of the zone and so can run while it is read.
+    public func lines(_ image: StampImage, placement: MRZZonePlacement?, rotation: Double = 0,
+                      finder: MRZZoneFinder = MRZZoneFinder()) throws -> [String] {
         var page: StampImage
-        if let placement = reading.placement {
+        if let placement {
             page = try area(above: placement, in: finder.page(of: image, turnedBy: placement.angle))
         } else {
             page = try image.grayscale().scaledDown(toLongSide: longSide)
             if max(page.width, page.height) < minimumLongSide { page = try page.scaledUp(toLongSide: minimumLongSide) }
-            page = try page.rotated(byDegrees: reading.rotation)
+            page = try page.rotated(byDegrees: rotation)
         }
-        let lines = try engine.recognise(page, layout: .automatic)
-        return MRZVisualZone.compare(lines: Self.aboveZone(lines).map(\.text), document: reading.document)
+        return Self.aboveZone(try engine.recognise(page, layout: .automatic)).map(\.text)
     }
 
     /// The area above the zone (below it when the zone is upside down in `page`), a little

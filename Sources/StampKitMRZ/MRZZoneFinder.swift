@@ -20,7 +20,7 @@ public struct MRZZoneImage {
 
 /// Finds machine-readable zones: two or three long, dense, equally long and equally spaced lines
 /// of evenly pitched characters, the longest lines on an identity page.
-public struct MRZZoneFinder {
+public struct MRZZoneFinder: Sendable {
     /// Long side of the image the zone is searched on (pixels).
     public var searchLongSide = 1000
     /// Long side of the image the lines are cut from (pixels), enough for ~30 px letters.
@@ -92,11 +92,12 @@ public struct MRZZoneFinder {
                 pages[turn] = page
             }
             let scale = Double(page.height) / Double(workHeight)
-            let union = group.boxes.dropFirst().reduce(group.boxes[0]) { Self.union($0, $1) }
+            let boxes = try group.boxes.map { try Self.widened($0, in: page, scale: scale) }
+            let union = boxes.dropFirst().reduce(boxes[0]) { Self.union($0, $1) }
             // A zone's lines are equally long: a line whose end letters are faint (glare, a
             // shadow) or pulled apart (uneven pitch) and fell off its bar is cut as long as the
             // longest.
-            let lines = try group.boxes.map { box in
+            let lines = try boxes.map { box in
                 let short = union.width - box.width > box.height
                 return try Self.cut(page, box: short ? PixelBox(x: union.x, y: box.y, width: union.width, height: box.height) : box,
                                     scale: scale, marginX: 1.2, marginY: 0.45)
@@ -111,6 +112,60 @@ public struct MRZZoneFinder {
                 score: group.score, box: box))
         }
         return result
+    }
+
+    /// A line's bar (search-image pixels) widened over letters at its ends that its bar lost:
+    /// letters faded by glare or uneven ink, or set apart by a wider gap, drop out of the
+    /// search image's ink and the join, and the line would be read without them. On the line's
+    /// band of the cut page, contrast normalised so faint letters come back, letter-sized marks
+    /// are followed outward from each end while each lies within two letter heights of the last;
+    /// an end grows only over at least two such marks (a lone speck or stroke is no letter run)
+    /// reaching at least half a letter height out.
+    static func widened(_ box: PixelBox, in page: StampImage, scale: Double) throws -> PixelBox {
+        let height = Double(box.height) * scale
+        // Contrast is normalised in tiles a letter high, smoothed over two tiles each way: the
+        // band reaches two letter heights above and below the line so that it holds five rows
+        // of tiles (fewer make Leptonica's smoothing write outside its tile arrays).
+        let y0 = max(0, Int(Double(box.y) * scale - 2.2 * height))
+        let y1 = min(page.height, Int(Double(box.y + box.height) * scale + 2.2 * height))
+        let tile = min(Int(height), (y1 - y0) / 5, page.width / 5)
+        guard height >= 8, tile >= 5 else { return box }
+        let marks: [PixelBox]
+        do {
+            let band = try page.cropped(to: PixelBox(x: 0, y: y0, width: page.width, height: y1 - y0))
+            marks = try band.contrastNormalised(tile: tile).binarised(threshold: 128).connectedComponents()
+        } catch { throw Self.failed }
+        let top = Double(box.y) * scale - Double(y0), bottom = top + height
+        let letters = marks.filter { m in
+            let centre = Double(m.y) + Double(m.height) / 2
+            return Double(m.height) >= 0.4 * height && Double(m.height) <= 1.3 * height
+                && Double(m.width) <= 1.2 * height && m.width >= 2 && centre > top && centre < bottom
+        }
+        let gap = 2 * height
+        let left = Double(box.x) * scale, right = Double(box.x + box.width) * scale
+        var grownLeft = left, marksLeft = 0
+        for m in letters.sorted(by: { $0.x > $1.x }) where Double(m.x + m.width) < grownLeft {
+            guard grownLeft - Double(m.x + m.width) <= gap else { break }
+            grownLeft = Double(m.x)
+            marksLeft += 1
+        }
+        var grownRight = right, marksRight = 0
+        for m in letters.sorted(by: { $0.x < $1.x }) where Double(m.x) > grownRight {
+            guard Double(m.x) - grownRight <= gap else { break }
+            grownRight = Double(m.x + m.width)
+            marksRight += 1
+        }
+        // Less than half a letter is no lost letter, only specks at the end; the cut's margin
+        // covers it, and moving the cut by a few pixels would only change how the line reads.
+        var widened = box
+        if marksLeft >= 2, left - grownLeft >= height / 2 {
+            let x0 = Int((grownLeft / scale).rounded(.down))
+            widened = PixelBox(x: x0, y: box.y, width: widened.x + widened.width - x0, height: box.height)
+        }
+        if marksRight >= 2, grownRight - right >= height / 2 {
+            widened.width = Int((grownRight / scale).rounded(.up)) - widened.x
+        }
+        return widened
     }
 
     /// Zone-shaped groups of line boxes on a straightened search image, best first, each once.

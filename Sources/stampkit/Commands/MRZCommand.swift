@@ -72,13 +72,12 @@ struct MRZCommand: ToolCommand {
             }
             return 0
         }
-        let reader = try MRZImageReader(model: model)
-        if model == nil, let note = Self.missingModelNote(reader.models) { terminal.note(note) }
-        let image = images[0]
-        let page = try reader.load(imageAt: URL(fileURLWithPath: image))
-        let reading = try reader.read(page, referenceDay: MRZDay(Date()))
         // Best effort: a page whose printed fields cannot be read still has its zone.
-        let printed = try? MRZVisualZoneReader().read(page, reading: reading, finder: reader.finder)
+        let reader = try MRZPhotoReader(model: model)
+        if model == nil, let note = Self.missingModelNote(reader.zoneReader.models) { terminal.note(note) }
+        let image = images[0]
+        let photo = try reader.read(imageAt: URL(fileURLWithPath: image), referenceDay: MRZDay(Date()))
+        let reading = photo.zone, printed = photo.printed
         if json {
             terminal.result(Self.json(reading, image: image, printed: printed).serialized())
         } else {
