@@ -116,10 +116,10 @@ public struct DateReader: Sendable {
 
     /// `12.O7.I9` → `12.07.19`: a letter OCR often reads for a digit, standing between digits
     /// or separators and touching a digit, is taken as that digit. A zero with a slash or a dot
-    /// inside comes out as `@`, `Ø` or `θ`.
+    /// inside comes out as `@`, `Ø` or `θ`; a one with a foot as `L` (`L1 MAY 2018`).
     static func undoLetterConfusion(_ text: String) -> String {
         let map: [Character: Character] = [
-            "O": "0", "o": "0", "@": "0", "Ø": "0", "ø": "0", "θ": "0", "I": "1", "l": "1", "|": "1",
+            "O": "0", "o": "0", "@": "0", "Ø": "0", "ø": "0", "θ": "0", "I": "1", "l": "1", "|": "1", "L": "1",
         ]
         var chars = Array(text)
         for i in chars.indices {

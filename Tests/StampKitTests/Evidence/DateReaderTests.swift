@@ -33,6 +33,7 @@ import Testing
         ("07/25/19", "2019-07-25"),  // day first impossible
         ("12.VII.19", "2019-07-12"),  // Roman month
         ("12.O7.I9", "2019-07-12"),  // OCR letters for digits
+        ("L1 MAY 2018", "2018-05-11"),  // a one with a foot
         ("29.02.20", "2020-02-29"),  // leap day
     ])
     func readsTheDate(text: String, value: String) {
