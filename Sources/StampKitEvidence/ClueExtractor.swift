@@ -157,7 +157,7 @@ public struct ClueExtractor: Sendable {
         let lineTexts = reading.lines.map { line in
             line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ")
         }
-        let date = dates.read(lines: lineTexts, monthFirst: monthFirst)
+        let date = dates.read(lines: lineTexts, rereads: reading.lines.map(\.rereads), monthFirst: monthFirst)
 
         let cueSpans = airportWords.map(\.span) + methods.map(\.span)
         func nextToCue(_ t: StampToken) -> Bool {

@@ -38,8 +38,52 @@ public struct DateReader: Sendable {
         pattern: #"(?<![\d.\-/])(\d{1,2}) +(\d{1,2}) +(\d{4})(?![\d.\-/])"#)
 
     /// The most trustworthy valid date in the lines, or nil. `monthFirst` says the stamp is
-    /// American, so an ambiguous numeric date is read month first.
-    public func read(lines: [String], monthFirst: Bool = false) -> StampDate? {
+    /// American, so an ambiguous numeric date is read month first. `rereads[i]`, when given,
+    /// holds line i read again alone, enlarged, as date characters only — each a further look
+    /// that votes on the date (see `choose`).
+    public func read(lines: [String], rereads: [[String]?] = [], monthFirst: Bool = false) -> StampDate? {
+        let first = find(lines: lines, monthFirst: monthFirst)
+        let looks = rereads.map { $0?.count ?? 0 }.max() ?? 0
+        guard looks > 0 else { return first?.date }
+        var found = [first]
+        for k in 0..<looks {
+            let version = lines.indices.map { i in
+                let again = i < rereads.count ? rereads[i] ?? [] : []
+                return k < again.count ? again[k] : lines[i]
+            }
+            found.append(find(lines: version, monthFirst: monthFirst))
+        }
+        return Self.choose(found)
+    }
+
+    /// A date found, and how many digits were changed to make it possible (0: as read).
+    struct Found: Equatable {
+        var date: StampDate
+        var changes: Int
+    }
+
+    /// The date most looks agree on; between equally many, the one needing fewer repairs;
+    /// nil when that still leaves two — a guess either way. Alone and enlarged, a line's digits
+    /// are read at their true size, so a 1 closed into 7 or a 0 into 8 among the stamp's
+    /// words is outvoted when both further looks read it right.
+    static func choose(_ found: [Found?]) -> StampDate? {
+        var groups: [(date: StampDate, votes: Int, changes: Int)] = []
+        for case let f? in found {
+            if let g = groups.firstIndex(where: { $0.date.value == f.date.value }) {
+                groups[g].votes += 1
+                groups[g].changes = min(groups[g].changes, f.changes)
+            } else {
+                groups.append((f.date, 1, f.changes))
+            }
+        }
+        let ranked = groups.sorted { ($0.votes, -$0.changes) > ($1.votes, -$1.changes) }
+        guard let best = ranked.first else { return nil }
+        if ranked.count > 1, ranked[1].votes == best.votes, ranked[1].changes == best.changes { return nil }
+        return best.date
+    }
+
+    /// The first date in `lines` by the formats' order, as read before repaired.
+    func find(lines: [String], monthFirst: Bool) -> Found? {
         // Letter→digit repairs and blanked debris keep every character in place, so a match in
         // the cleaned text maps back to the same range of the original for `StampDate.text`.
         let pairs = lines.map { (Self.undoLetterConfusion(Self.blankDebris($0)), $0) }
@@ -47,7 +91,7 @@ public struct DateReader: Sendable {
         // digits of a date face undone, because a date that is possible as read was most
         // likely read right.
         for repairing in [false, true] {
-            let passes: [(String, String) -> StampDate?] = [
+            let passes: [(String, String) -> Found?] = [
                 {
                     self.matchMonthWordDayFirst($0, $1, repairing: repairing)
                         ?? self.matchMonthWordMonthFirst($0, $1, repairing: repairing)
@@ -72,10 +116,10 @@ public struct DateReader: Sendable {
 
     /// `12.O7.I9` → `12.07.19`: a letter OCR often reads for a digit, standing between digits
     /// or separators and touching a digit, is taken as that digit. A zero with a slash or a dot
-    /// inside comes out as `@`, `Ø` or `θ`.
+    /// inside comes out as `@`, `Ø` or `θ`; a one with a foot as `L` (`L1 MAY 2018`).
     static func undoLetterConfusion(_ text: String) -> String {
         let map: [Character: Character] = [
-            "O": "0", "o": "0", "@": "0", "Ø": "0", "ø": "0", "θ": "0", "I": "1", "l": "1", "|": "1",
+            "O": "0", "o": "0", "@": "0", "Ø": "0", "ø": "0", "θ": "0", "I": "1", "l": "1", "|": "1", "L": "1",
         ]
         var chars = Array(text)
         for i in chars.indices {
@@ -129,7 +173,7 @@ public struct DateReader: Sendable {
         }
     }
 
-    private func matchMonthWordDayFirst(_ text: String, _ original: String, repairing: Bool) -> StampDate? {
+    private func matchMonthWordDayFirst(_ text: String, _ original: String, repairing: Bool) -> Found? {
         for g in matches(Self.monthWordFirstDay, text, original) {
             guard let month = months[SearchForm.of(g[2]!)] else { continue }
             // A lone I, V or X is a month only between dots, dashes or slashes (12.V.19); with
@@ -141,7 +185,7 @@ public struct DateReader: Sendable {
         return nil
     }
 
-    private func matchMonthWordMonthFirst(_ text: String, _ original: String, repairing: Bool) -> StampDate? {
+    private func matchMonthWordMonthFirst(_ text: String, _ original: String, repairing: Bool) -> Found? {
         for g in matches(Self.monthWordFirstMonth, text, original) {
             // Roman months are written day first only.
             guard !Self.isRoman(g[1]!), let month = months[SearchForm.of(g[1]!)] else { continue }
@@ -150,7 +194,7 @@ public struct DateReader: Sendable {
         return nil
     }
 
-    private func matchYearFirst(_ text: String, _ original: String, repairing: Bool) -> StampDate? {
+    private func matchYearFirst(_ text: String, _ original: String, repairing: Bool) -> Found? {
         for g in matches(Self.yearFirst, text, original) {
             if let d = make(year: g[1]!, month: .digits(g[2]!), day: g[3]!, text: g[0]!, repairing: repairing) { return d }
         }
@@ -161,7 +205,7 @@ public struct DateReader: Sendable {
         return nil
     }
 
-    private func matchNumeric(_ text: String, _ original: String, monthFirst: Bool, repairing: Bool) -> StampDate? {
+    private func matchNumeric(_ text: String, _ original: String, monthFirst: Bool, repairing: Bool) -> Found? {
         for regex in [Self.numeric, Self.spacedNumeric] {
             for g in matches(regex, text, original) {
                 let dayFirst = { self.make(year: g[3]!, month: .digits(g[2]!), day: g[1]!, text: g[0]!, repairing: repairing) }
@@ -183,13 +227,15 @@ public struct DateReader: Sendable {
     /// The date the fields give as read or, when `repairing`, with the fewest fragile digits
     /// undone that make it possible — nil when it is possible as read (then it was found
     /// without repairing) or when that fewest number of changes allows more than one date.
-    func make(year: String, month: MonthField, day: String, text: String, repairing: Bool) -> StampDate? {
+    func make(year: String, month: MonthField, day: String, text: String, repairing: Bool) -> Found? {
         guard repairing else {
             guard let d = Int(day) else { return nil }
+            let date: StampDate?
             switch month {
-            case .word(let m): return make(year: year, month: m, day: d, text: text)
-            case .digits(let m): return Int(m).flatMap { make(year: year, month: $0, day: d, text: text) }
+            case .word(let m): date = make(year: year, month: m, day: d, text: text)
+            case .digits(let m): date = Int(m).flatMap { make(year: year, month: $0, day: d, text: text) }
             }
+            return date.map { Found(date: $0, changes: 0) }
         }
         let months: [(digits: String, changes: Int)]
         switch month {
@@ -209,7 +255,7 @@ public struct DateReader: Sendable {
                 }
             }
         }
-        return best.dates.count == 1 ? best.dates[0] : nil
+        return best.dates.count == 1 ? Found(date: best.dates[0], changes: best.changes) : nil
     }
 
     /// A validated date, or nil for impossible ones (31.02.) and years outside 1900…next year.

@@ -28,13 +28,18 @@ public struct OCRLine: Sendable, Equatable, Codable {
     public var box: PixelBox
     /// The words of the line, left to right.
     public var words: [OCRWord]
+    /// The line read again on its own, enlarged, as one line of date characters, once per
+    /// enlargement (see `TesseractStampReader.rereadDateLines`); nil when the line does not
+    /// look like a date.
+    public var rereads: [String]?
 
     /// A value from its parts.
-    public init(text: String, confidence: Double, box: PixelBox, words: [OCRWord]) {
+    public init(text: String, confidence: Double, box: PixelBox, words: [OCRWord], rereads: [String]? = nil) {
         self.text = text
         self.confidence = confidence
         self.box = box
         self.words = words
+        self.rereads = rereads
     }
 }
 

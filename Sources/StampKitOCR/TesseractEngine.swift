@@ -134,6 +134,16 @@ public final class TesseractEngine {
         return (String(cString: raw), Double(TessBaseAPIMeanTextConf(api)))
     }
 
+    /// Reads `image` as exactly one line of the characters in `allowed` (a second look at a
+    /// line whose characters are known to come from a small set, such as a date's); the
+    /// whitelist is lifted again afterwards so the engine's other reads see every character.
+    public func line(of image: StampImage, allowed: String) throws -> (text: String, confidence: Double) {
+        setVariable("tessedit_char_whitelist", allowed)
+        defer { setVariable("tessedit_char_whitelist", "") }
+        let read = try text(of: image, layout: .singleLine)
+        return (read.text.trimmingCharacters(in: .whitespacesAndNewlines), read.confidence)
+    }
+
     /// Reads `image` and returns its text lines with their words, boxes in `image`'s pixels.
     /// Words without a letter or digit (rules, stars, pictogram fragments read as "=", "—", "*")
     /// are dropped, and lines left empty with them.

@@ -81,7 +81,8 @@ public final class TesseractStampReader: StampReader {
         let toSource = Double(max(source.width, source.height)) / Double(max(prepared.image.width, prepared.image.height))
         if let rotation = options.rotation {
             let pass = try self.pass(prepared.image, rotation: rotation, engine: engine)
-            return OCRReading(lines: scaled(pass.lines, by: toSource), rotation: normalised(rotation), passes: 1)
+            let lines = try rereadDateLines(pass.lines, in: pass.image, engine: engine)
+            return OCRReading(lines: scaled(lines, by: toSource), rotation: normalised(rotation), passes: 1)
         }
         var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
         // Text Tesseract saw but could not read (a signature across it, ink of two colours):
@@ -102,7 +103,8 @@ public final class TesseractStampReader: StampReader {
                 if candidate.beats(best) { best = candidate }
             }
         }
-        return OCRReading(lines: scaled(best.lines, by: toSource), rotation: normalised(best.rotation), passes: passesRun)
+        let lines = try rereadDateLines(best.lines, in: best.image, engine: engine)
+        return OCRReading(lines: scaled(lines, by: toSource), rotation: normalised(best.rotation), passes: passesRun)
     }
 
     /// One plain Tesseract pass over the file as loaded (EXIF applied): no cleaning, no
@@ -150,6 +152,8 @@ public final class TesseractStampReader: StampReader {
         var doubt: Int
         /// OCR passes spent to find this one (the search's count, not only this pass).
         var passes = 1
+        /// The turned image the lines were read from (their boxes are in its pixels).
+        var image: StampImage? = nil
 
         /// Better when it has more confident text, or as much and less unreadable text.
         func beats(_ other: Pass) -> Bool {
@@ -174,7 +178,13 @@ public final class TesseractStampReader: StampReader {
         // whiten the paper first (measured: the 24° sample read nothing without it, while
         // whitening lost faint words on stamps tilted by a degree or two).
         let offQuarter = abs(rotation - 90 * (rotation / 90).rounded())
+<<<<<<< HEAD
         return try (offQuarter > 5 ? image.paperWhitened() : image).rotated(byDegrees: rotation)
+=======
+        let turned = try (offQuarter > 5 ? image.paperWhitened() : image).rotated(byDegrees: rotation)
+        let lines = try engine.recognise(turned, layout: layout)
+        return Pass(rotation: rotation, lines: lines, score: Self.score(lines), doubt: Self.doubt(lines), image: turned)
+>>>>>>> s9-dates
     }
 
     /// Letters and digits in words of 3+ of them that Tesseract is sure of (confidence ≥ 70).

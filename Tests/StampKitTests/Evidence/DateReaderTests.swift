@@ -33,6 +33,7 @@ import Testing
         ("07/25/19", "2019-07-25"),  // day first impossible
         ("12.VII.19", "2019-07-12"),  // Roman month
         ("12.O7.I9", "2019-07-12"),  // OCR letters for digits
+        ("L1 MAY 2018", "2018-05-11"),  // a one with a foot
         ("29.02.20", "2020-02-29"),  // leap day
     ])
     func readsTheDate(text: String, value: String) {
@@ -167,5 +168,38 @@ import Testing
     @Test func nothingToReadGivesNil() {
         #expect(reader.read(lines: []) == nil)
         #expect(reader.read(lines: ["KEFLAVIKURFLUGVOLLUR", "IS"]) == nil)
+    }
+
+    // Further looks at a date line vote: two looks that agree outvote a first reading whose
+    // 1 closed into 4 (1941 → 2011), and a repaired date loses to one read as printed.
+    @Test func furtherLooksAtTheDateLineVote() {
+        let lines = ["LA LINEA", "26.03.41", "168"]
+        #expect(reader.read(lines: lines)?.value == "1941-03-26")
+        #expect(reader.read(lines: lines, rereads: [nil, ["26.03.11", "26.03.11"], nil])?.value == "2011-03-26")
+        // One further look against the first reading, both possible as read: a guess, so none.
+        #expect(reader.read(lines: lines, rereads: [nil, ["26.03.11"], nil]) == nil)
+        // Two of three agree with the first reading: it stays.
+        #expect(reader.read(lines: lines, rereads: [nil, ["26.03.41", "26.03.11"], nil])?.value == "1941-03-26")
+        // Impossible as first read (repaired 44 → 14 and 92 → 02, two changes) against a look
+        // read as printed: the look wins.
+        #expect(reader.read(lines: ["44.92.08"])?.value == "2008-02-14")
+        #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08"]])?.value == "2008-12-11")
+        // A look that finds nothing does not vote; the first reading stands.
+        #expect(reader.read(lines: ["21.12.13"], rereads: [["2 3"]])?.value == "2013-12-21")
+        // A lost first digit (0.02.13) read whole on the second look.
+        #expect(reader.read(lines: ["VILNIUS", "0.02.13"], rereads: [nil, ["10.02.13", "10.02.13"]])?.value == "2013-02-10")
+    }
+
+    @Test func theVoteCountsLooksThenRepairs() {
+        func found(_ value: String, _ changes: Int) -> DateReader.Found {
+            DateReader.Found(date: StampDate(value: value, text: value), changes: changes)
+        }
+        #expect(DateReader.choose([]) == nil)
+        #expect(DateReader.choose([nil, nil]) == nil)
+        #expect(DateReader.choose([found("2011-03-26", 0), nil])?.value == "2011-03-26")
+        #expect(DateReader.choose([found("2011-03-26", 1), found("2011-03-26", 0), found("1941-03-26", 0)])?.value == "2011-03-26")
+        #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 0)])?.value == "1941-03-26")
+        #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 1)]) == nil)
+        #expect(DateReader.choose([found("2011-03-26", 0), found("1941-03-26", 0), found("2013-12-21", 0)]) == nil)
     }
 }
