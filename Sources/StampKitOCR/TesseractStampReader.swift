@@ -169,7 +169,7 @@ public final class TesseractStampReader: StampReader {
     /// One OCR pass over an image already turned by `rotation`.
     func pass(turned: StampImage, rotation: Double, engine: TesseractEngine) throws -> Pass {
         let lines = try engine.recognise(turned, layout: layout)
-        return Pass(rotation: rotation, lines: lines, score: Self.score(lines), doubt: Self.doubt(lines))
+        return Pass(rotation: rotation, lines: lines, score: Self.score(lines), doubt: Self.doubt(lines), image: turned)
     }
 
     /// `image` turned by `rotation` degrees counter-clockwise, ready for a pass.
@@ -178,13 +178,7 @@ public final class TesseractStampReader: StampReader {
         // whiten the paper first (measured: the 24° sample read nothing without it, while
         // whitening lost faint words on stamps tilted by a degree or two).
         let offQuarter = abs(rotation - 90 * (rotation / 90).rounded())
-<<<<<<< HEAD
         return try (offQuarter > 5 ? image.paperWhitened() : image).rotated(byDegrees: rotation)
-=======
-        let turned = try (offQuarter > 5 ? image.paperWhitened() : image).rotated(byDegrees: rotation)
-        let lines = try engine.recognise(turned, layout: layout)
-        return Pass(rotation: rotation, lines: lines, score: Self.score(lines), doubt: Self.doubt(lines), image: turned)
->>>>>>> s9-dates
     }
 
     /// Letters and digits in words of 3+ of them that Tesseract is sure of (confidence ≥ 70).
