@@ -65,10 +65,14 @@ public struct DateReader: Sendable {
         var changes: Int
     }
 
-    /// The date most looks agree on; between equally many, the one needing fewer repairs;
-    /// nil when that still leaves two — a guess either way. A date the first reading lost a
-    /// digit of (`0.02.13`) or could only repair is found by looks that read it whole.
+    /// The date most looks agree on (`found[0]` is the first reading's); between equally many,
+    /// the one needing fewer repairs; nil when that still leaves two — a guess either way. A
+    /// date the first reading lost a digit of (`0.02.13`) or could only repair is found by
+    /// looks that read it whole. A date only one look gives is not enough to overrule the
+    /// first reading: on unseen stamps such lone looks were right once in four (a digit lost
+    /// or a 1 read as 2 in the crop).
     static func choose(_ found: [Found?]) -> StampDate? {
+        let first = found.first ?? nil
         var groups: [(date: StampDate, votes: Int, changes: Int)] = []
         for case let f? in found {
             if let g = groups.firstIndex(where: { $0.date.value == f.date.value }) {
@@ -81,6 +85,7 @@ public struct DateReader: Sendable {
         let ranked = groups.sorted { ($0.votes, -$0.changes) > ($1.votes, -$1.changes) }
         guard let best = ranked.first else { return nil }
         if ranked.count > 1, ranked[1].votes == best.votes, ranked[1].changes == best.changes { return nil }
+        if best.votes < 2, best.date.value != first?.date.value { return first?.date }
         return best.date
     }
 

@@ -176,10 +176,13 @@ import Testing
         // Possible as read (1941), it stays even against two looks that agree otherwise.
         let lines = ["LA LINEA", "26.03.41", "168"]
         #expect(reader.read(lines: lines, rereads: [nil, ["26.03.11", "26.03.11"], nil])?.value == "1941-03-26")
-        // Impossible as first read (repaired 44 → 14 and 92 → 02, two changes) against a look
-        // read as printed: the look wins.
+        // Impossible as first read (repaired 44 → 14 and 92 → 02, two changes) against two looks
+        // read as printed: the looks win.
         #expect(reader.read(lines: ["44.92.08"])?.value == "2008-02-14")
-        #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08"]])?.value == "2008-12-11")
+        #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08", "11.12.08"]])?.value == "2008-12-11")
+        // One look alone does not overrule the first reading.
+        #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08", ""]])?.value == "2008-02-14")
+        #expect(reader.read(lines: ["29 62 2619"], rereads: [["29 62 2619", "29 6 2619"]]) == nil)
         // Repaired once as first read, and each look possible as read but different: a guess.
         #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08", "11.10.08"]])?.value == nil)
         // A look that finds nothing does not vote.
@@ -199,7 +202,9 @@ import Testing
         #expect(DateReader.choose([nil, nil]) == nil)
         #expect(DateReader.choose([found("2011-03-26", 0), nil])?.value == "2011-03-26")
         #expect(DateReader.choose([found("2011-03-26", 1), found("2011-03-26", 0), found("1941-03-26", 0)])?.value == "2011-03-26")
-        #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 0)])?.value == "1941-03-26")
+        #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 0)])?.value == "2011-03-26")
+        #expect(DateReader.choose([nil, found("1941-03-26", 0)]) == nil)
+        #expect(DateReader.choose([nil, found("1941-03-26", 1), found("1941-03-26", 0)])?.value == "1941-03-26")
         #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 1)]) == nil)
         #expect(DateReader.choose([found("2011-03-26", 0), found("1941-03-26", 0), found("2013-12-21", 0)]) == nil)
     }
