@@ -39,12 +39,15 @@ public struct DateReader: Sendable {
 
     /// The most trustworthy valid date in the lines, or nil. `monthFirst` says the stamp is
     /// American, so an ambiguous numeric date is read month first. `rereads[i]`, when given,
-    /// holds line i read again alone, enlarged, as date characters only — each a further look
-    /// that votes on the date (see `choose`).
+    /// holds line i read again alone, enlarged, as date characters only: when the lines hold
+    /// no date possible as read, each such look votes on the date (see `choose`).
     public func read(lines: [String], rereads: [[String]?] = [], monthFirst: Bool = false) -> StampDate? {
         let first = find(lines: lines, monthFirst: monthFirst)
         let looks = rereads.map { $0?.count ?? 0 }.max() ?? 0
-        guard looks > 0 else { return first?.date }
+        // A date possible as read stays: the two looks share one crop, so their errors go
+        // together, and letting them outvote it lost more dates than it won (held-out 55 → 53
+        // right of 150, development 136 → 135).
+        guard looks > 0, first?.changes != 0 else { return first?.date }
         var found = [first]
         for k in 0..<looks {
             let version = lines.indices.map { i in
@@ -62,11 +65,14 @@ public struct DateReader: Sendable {
         var changes: Int
     }
 
-    /// The date most looks agree on; between equally many, the one needing fewer repairs;
-    /// nil when that still leaves two — a guess either way. Alone and enlarged, a line's digits
-    /// are read at their true size, so a 1 closed into 7 or a 0 into 8 among the stamp's
-    /// words is outvoted when both further looks read it right.
+    /// The date most looks agree on (`found[0]` is the first reading's); between equally many,
+    /// the one needing fewer repairs; nil when that still leaves two — a guess either way. A
+    /// date the first reading lost a digit of (`0.02.13`) or could only repair is found by
+    /// looks that read it whole. A date only one look gives is not enough to overrule the
+    /// first reading: on unseen stamps such lone looks were right once in four (a digit lost
+    /// or a 1 read as 2 in the crop).
     static func choose(_ found: [Found?]) -> StampDate? {
+        let first = found.first ?? nil
         var groups: [(date: StampDate, votes: Int, changes: Int)] = []
         for case let f? in found {
             if let g = groups.firstIndex(where: { $0.date.value == f.date.value }) {
@@ -79,6 +85,7 @@ public struct DateReader: Sendable {
         let ranked = groups.sorted { ($0.votes, -$0.changes) > ($1.votes, -$1.changes) }
         guard let best = ranked.first else { return nil }
         if ranked.count > 1, ranked[1].votes == best.votes, ranked[1].changes == best.changes { return nil }
+        if best.votes < 2, best.date.value != first?.date.value { return first?.date }
         return best.date
     }
 

@@ -33,10 +33,10 @@ extension TesseractStampReader {
             .prefix(Self.maximumDateRereads)
         var result = lines
         for i in candidates {
-            let box = lines[i].box
+            let box = Self.dateBox(of: lines[i])
             guard box.height > 0, box.width > 0 else { continue }
-            let marginY = max(4, box.height / 3)
-            let marginX = max(8, box.height)
+            let marginY = max(4, box.height / 4)
+            let marginX = max(8, box.height / 2)
             let x0 = max(0, box.x - marginX), y0 = max(0, box.y - marginY)
             let x1 = min(image.width, box.x + box.width + marginX), y1 = min(image.height, box.y + box.height + marginY)
             guard x1 > x0, y1 > y0 else { continue }
@@ -46,12 +46,38 @@ extension TesseractStampReader {
             var reads: [String] = []
             for height in Self.dateLineHeights {
                 let factor = max(1, Int((Double(height) / Double(box.height)).rounded()))
-                let enlarged = factor > 1 ? try crop.scaledUp(toLongSide: max(crop.width, crop.height) * factor) : crop
+                var enlarged = factor > 1 ? try crop.scaledUp(toLongSide: max(crop.width, crop.height) * factor) : crop
+                // Paper all round: PSM 7 lost a first digit that stood near the crop's edge.
+                let pad = box.height * factor / 2
+                if enlarged.depth == 8 {
+                    enlarged = try enlarged.bordered(left: pad, right: pad, top: pad, bottom: pad, value: 255)
+                }
                 reads.append(try engine.line(of: enlarged, allowed: allowed).text)
             }
             result[i].rereads = reads
         }
         return result
+    }
+
+    /// Where a line's date stands: from its first word with a digit to its last, with the
+    /// month word beside them (`MAR 03 2017`, `22 JAN` before a year on the next line). The
+    /// line's own box also holds what Tesseract dropped from it — ring stars above the digits,
+    /// a border rule — which made the line read alone misread clean digits (13.07.13 as
+    /// 3.07.13) and kept it from being enlarged; the whole line when no word has a digit.
+    static func dateBox(of line: OCRLine) -> PixelBox {
+        let words = line.words
+        let letters = { (k: Int) in words[k].text.filter(\.isLetter).count >= 3 }
+        guard var first = words.firstIndex(where: { $0.text.contains(where: \.isNumber) }),
+              var last = words.lastIndex(where: { $0.text.contains(where: \.isNumber) })
+        else { return line.box }
+        // Before the day only a short month word (MAR, SEPT, AOÛT), not DEPARTED; after a lone
+        // day any word (12 LIPCA, its year on the next line).
+        if first > 0, letters(first - 1), words[first - 1].text.count <= 5 { first -= 1 }
+        if first == last, last + 1 < words.count, letters(last + 1) { last += 1 }
+        let boxes = words[first...last].map(\.box)
+        let x0 = boxes.map(\.x).min()!, y0 = boxes.map(\.y).min()!
+        let x1 = boxes.map { $0.x + $0.width }.max()!, y1 = boxes.map { $0.y + $0.height }.max()!
+        return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Line heights (pixels, ink box) a date line is enlarged to for its further looks. Measured

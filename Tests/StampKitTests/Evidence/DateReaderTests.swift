@@ -170,24 +170,28 @@ import Testing
         #expect(reader.read(lines: ["KEFLAVIKURFLUGVOLLUR", "IS"]) == nil)
     }
 
-    // Further looks at a date line vote: two looks that agree outvote a first reading whose
-    // 1 closed into 4 (1941 → 2011), and a repaired date loses to one read as printed.
+    // Further looks at a date line vote only when the first reading holds no date possible as
+    // read: a repaired date loses to one a look read as printed, and a lost digit is found.
     @Test func furtherLooksAtTheDateLineVote() {
+        // Possible as read (1941), it stays even against two looks that agree otherwise.
         let lines = ["LA LINEA", "26.03.41", "168"]
-        #expect(reader.read(lines: lines)?.value == "1941-03-26")
-        #expect(reader.read(lines: lines, rereads: [nil, ["26.03.11", "26.03.11"], nil])?.value == "2011-03-26")
-        // One further look against the first reading, both possible as read: a guess, so none.
-        #expect(reader.read(lines: lines, rereads: [nil, ["26.03.11"], nil]) == nil)
-        // Two of three agree with the first reading: it stays.
-        #expect(reader.read(lines: lines, rereads: [nil, ["26.03.41", "26.03.11"], nil])?.value == "1941-03-26")
-        // Impossible as first read (repaired 44 → 14 and 92 → 02, two changes) against a look
-        // read as printed: the look wins.
+        #expect(reader.read(lines: lines, rereads: [nil, ["26.03.11", "26.03.11"], nil])?.value == "1941-03-26")
+        // Impossible as first read (repaired 44 → 14 and 92 → 02, two changes) against two looks
+        // read as printed: the looks win.
         #expect(reader.read(lines: ["44.92.08"])?.value == "2008-02-14")
-        #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08"]])?.value == "2008-12-11")
-        // A look that finds nothing does not vote; the first reading stands.
-        #expect(reader.read(lines: ["21.12.13"], rereads: [["2 3"]])?.value == "2013-12-21")
-        // A lost first digit (0.02.13) read whole on the second look.
+        #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08", "11.12.08"]])?.value == "2008-12-11")
+        // One look alone does not overrule the first reading.
+        #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08", ""]])?.value == "2008-02-14")
+        #expect(reader.read(lines: ["29 62 2619"], rereads: [["29 62 2619", "29 6 2619"]]) == nil)
+        // Repaired once as first read, and each look possible as read but different: a guess.
+        #expect(reader.read(lines: ["44.92.08"], rereads: [["11.12.08", "11.10.08"]])?.value == nil)
+        // A look that finds nothing does not vote.
+        #expect(reader.read(lines: ["44.92.08"], rereads: [["2 3", ""]])?.value == "2008-02-14")
+        // A lost first digit (0.02.13) read whole by the looks.
+        #expect(reader.read(lines: ["VILNIUS", "0.02.13"]) == nil)
         #expect(reader.read(lines: ["VILNIUS", "0.02.13"], rereads: [nil, ["10.02.13", "10.02.13"]])?.value == "2013-02-10")
+        // Two looks outvote a first reading that needed repairs, whatever their order.
+        #expect(reader.read(lines: ["19.95.18"], rereads: [["19.06.18", "19.06.18"]])?.value == "2018-06-19")
     }
 
     @Test func theVoteCountsLooksThenRepairs() {
@@ -198,7 +202,9 @@ import Testing
         #expect(DateReader.choose([nil, nil]) == nil)
         #expect(DateReader.choose([found("2011-03-26", 0), nil])?.value == "2011-03-26")
         #expect(DateReader.choose([found("2011-03-26", 1), found("2011-03-26", 0), found("1941-03-26", 0)])?.value == "2011-03-26")
-        #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 0)])?.value == "1941-03-26")
+        #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 0)])?.value == "2011-03-26")
+        #expect(DateReader.choose([nil, found("1941-03-26", 0)]) == nil)
+        #expect(DateReader.choose([nil, found("1941-03-26", 1), found("1941-03-26", 0)])?.value == "1941-03-26")
         #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 1)]) == nil)
         #expect(DateReader.choose([found("2011-03-26", 0), found("1941-03-26", 0), found("2013-12-21", 0)]) == nil)
     }
