@@ -276,7 +276,7 @@ if [ ! -f stage5d.list ]; then
     "$stampkit" bench mrz --model "$PWD/stage4-model/mrz.traineddata" --pages photos6 --strips strips-photos6
     line_boxes strips-photos6
     { for copy in 1 2 3 4; do ls "$PWD"/strips-photos6/*.lstmf; done
-      ls "$PWD"/varied/*.lstmf | head -"$varied5d"; head -1000 lines.list; cat stage1.list; } \
+      ls "$PWD"/varied/*.lstmf | sed -n "1,${varied5d}p"; head -1000 lines.list; cat stage1.list; } \
         | shuf --random-source=<(yes) > stage5d.list
 fi
 combine_tessdata -e stage5c.traineddata stage5c.lstm >/dev/null
