@@ -277,7 +277,8 @@ public struct ClueExtractor: Sendable {
                 }
                 if !matched {
                     let t = line[i]
-                    for (key, value) in unspaced where t.form.firstRange(of: key) != nil {
+                    let bytes = Array(t.form.utf8)
+                    for (key, value) in unspaced where Self.firstOffset(of: Array(key.utf8), in: bytes) != nil {
                         hits.append(hit(line[i..<(i + 1)], in: line, value))
                         consumed.insert([t.line, t.index])
                         break
