@@ -131,11 +131,18 @@ public struct ClueExtractor: Sendable {
     /// The word lists the clues come from.
     public let lexicon: Lexicon
     let dates: DateReader
+    /// The airport words of one word with their search forms' UTF-8 bytes, and those of several
+    /// words: every token is compared with every airport word, so the comparison is a byte
+    /// search made ready once, not a string search set up per pair.
+    let singleAirportWords: [(word: AirportWord, bytes: [UInt8])]
+    let airportPhrases: [AirportWord]
 
     /// `today` decides the century of two-digit years.
     public init(lexicon: Lexicon, today: Date = Date()) {
         self.lexicon = lexicon
         self.dates = DateReader(lexicon: lexicon, today: today)
+        singleAirportWords = lexicon.airportWords.filter { !$0.form.contains(" " as Character) }.map { ($0, Array($0.form.utf8)) }
+        airportPhrases = lexicon.airportWords.filter { $0.form.contains(" " as Character) }
     }
 
     /// The clues in one reading.
@@ -270,7 +277,8 @@ public struct ClueExtractor: Sendable {
                 }
                 if !matched {
                     let t = line[i]
-                    for (key, value) in unspaced where t.form.contains(key) {
+                    let bytes = Array(t.form.utf8)
+                    for (key, value) in unspaced where Self.firstOffset(of: Array(key.utf8), in: bytes) != nil {
                         hits.append(hit(line[i..<(i + 1)], in: line, value))
                         consumed.insert([t.line, t.index])
                         break
@@ -294,13 +302,12 @@ public struct ClueExtractor: Sendable {
     /// with at least five letters of the prefix), or a multi-word phrase.
     func airportWordHits(_ lines: [[StampToken]], consumed: inout Set<[Int]>) -> [AirportWordHit] {
         var hits: [AirportWordHit] = []
-        let words = lexicon.airportWords
         for line in lines {
             var i = 0
             tokens: while i < line.count {
                 let t = line[i]
                 // Phrases first (BANDAR UDARA, SAN BAY).
-                for w in words where w.form.contains(" ") {
+                for w in airportPhrases {
                     let n = w.form.split(separator: " ").count
                     guard i + n <= line.count else { continue }
                     let part = line[i..<(i + n)]
@@ -316,10 +323,12 @@ public struct ClueExtractor: Sendable {
                         continue tokens
                     }
                 }
-                for w in words where !w.form.contains(" ") {
+                let tokenBytes = Array(t.form.utf8)
+                for (w, wordBytes) in singleAirportWords {
                     var stemEnd: String.Index?
-                    if let r = t.form.range(of: w.form) {
-                        stemEnd = r.lowerBound
+                    if let offset = Self.firstOffset(of: wordBytes, in: tokenBytes) {
+                        // A match of whole UTF-8 sequences starts on a scalar boundary.
+                        stemEnd = t.form.utf8.index(t.form.utf8.startIndex, offsetBy: offset)
                     } else if !Lexicon.isUnspacedScript(w.form) {
                         let minimum = max(5, w.form.count - 2)
                         if minimum < w.form.count {
@@ -344,6 +353,18 @@ public struct ClueExtractor: Sendable {
             }
         }
         return hits
+    }
+
+    /// Where `needle` first starts in `haystack`, in bytes.
+    static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty ? 0 : nil }
+        let first = needle[0]
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+            var k = 1
+            while k < needle.count, haystack[start + k] == needle[k] { k += 1 }
+            if k == needle.count { return start }
+        }
+        return nil
     }
 
     /// Runs of one to four words that might name a country or city, skipping consumed and

@@ -130,11 +130,17 @@ enum Tokenizer {
             else { continue }
             let joinedForm = last.form + first.form
             var join = last.endsWithHyphen
-            if !join {
+            if !join, last.form.count >= 4 {
+                // Byte search: this runs for every airport word at every line break.
+                let joined = Array(joinedForm.utf8)
+                let lastBytes = Array(last.form.utf8)
+                let firstBytes = Array(first.form.utf8)
                 join = airportWords.contains { word in
-                    guard let full = word.fullForm, !full.contains(" ") else { return false }
-                    return joinedForm.contains(full) && !last.form.contains(full) && !first.form.contains(full)
-                        && last.form.count >= 4
+                    guard let full = word.fullForm, !full.contains(" " as Character) else { return false }
+                    let bytes = Array(full.utf8)
+                    return ClueExtractor.firstOffset(of: bytes, in: joined) != nil
+                        && ClueExtractor.firstOffset(of: bytes, in: lastBytes) == nil
+                        && ClueExtractor.firstOffset(of: bytes, in: firstBytes) == nil
                 }
             }
             guard join else { continue }

@@ -137,4 +137,23 @@ public protocol PlaceDirectory {
     func city(id: Int) throws -> City?
     /// The region with this admin-1 code.
     func region(id: String) throws -> Region?
+    /// Distinctive names (countries, big cities, rare airport-name words) within about one
+    /// edit of `searchForm`, for a name read with a letter wrong (see `NearNameIndex`), cheapest
+    /// first; none when `searchForm` is one itself.
+    func nearNames(_ searchForm: String) throws -> [NearName]
+}
+
+/// A distinctive name near a reading: its search form, and the edit cost from the reading
+/// (1 for a letter added, dropped, changed or swapped; ½ for one changed for a like shape).
+public struct NearName: Sendable, Equatable {
+    /// The name in search form.
+    public var form: String
+    /// Edit cost from the reading.
+    public var cost: Double
+
+    /// A value from its parts.
+    public init(form: String, cost: Double) {
+        self.form = form
+        self.cost = cost
+    }
 }

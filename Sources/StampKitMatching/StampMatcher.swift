@@ -26,11 +26,14 @@ import StampKitEvidence
 public final class StampMatcher {
     let directory: PlaceDirectory
     let extractor: ClueExtractor
+    /// The lexicon's words, so that a damaged stamp word is not guessed to be a name.
+    let stampWords: NearNameIndex
 
     /// `today` decides the century of two-digit years in dates.
     public init(directory: PlaceDirectory, lexicon: Lexicon, today: Date = Date()) {
         self.directory = directory
         self.extractor = ClueExtractor(lexicon: lexicon, today: today)
+        self.stampWords = DamagedNameObservations.stampWords(lexicon)
     }
 
     /// Reads the clues of one stamp and proposes ranked candidates.
@@ -50,8 +53,12 @@ public final class StampMatcher {
         var cover = NameCover()
         var found = try CountryAliasObservations().read(clues, &lookup)
         found += try AirportPhraseObservations().read(clues, &lookup, &cover)
+        let guesses = DamagedNameObservations(stampWords: stampWords)
+        let damaged = try guesses.airportNames(clues, &lookup, cover)
         found += try NamePhraseObservations().read(clues, &lookup, &cover)
         found += try AirportWordObservations().read(clues, &lookup, cover)
+        found += try guesses.names(clues, &lookup, &cover)
+        found = DamagedNameObservations.narrow(found, to: damaged) + damaged
         found += try IATACodeObservations().read(clues, &lookup, cover)
         found += try CountryCodeObservations().read(clues, &lookup, cover)
         found += try DistinguishingSignObservations().read(clues, &lookup, cover)
@@ -200,6 +207,7 @@ struct Lookup {
     var countriesByName: [String: [Country]] = [:]
     var citiesByName: [String: [City]] = [:]
     var airportsByWord: [String: [Airport]] = [:]
+    var nearNamesByForm: [String: [NearName]] = [:]
 
     init(directory: PlaceDirectory) { self.directory = directory }
 
@@ -237,6 +245,14 @@ struct Lookup {
         let a = try directory.airports(nameWord: form, limit: limit)
         airportsByWord[key] = a
         return a
+    }
+
+    mutating func nearNames(_ form: String) throws -> [NearName] {
+        guard NearNameIndex.indexable(form) else { return [] }
+        if let n = nearNamesByForm[form] { return n }
+        let n = try directory.nearNames(form)
+        nearNamesByForm[form] = n
+        return n
     }
 
     mutating func city(id: Int) throws -> City? { try directory.city(id: id) }

@@ -40,6 +40,7 @@ enum Tool {
             "gazetteer build": GazetteerBuildCommand.self,
             "gazetteer info": GazetteerInfoCommand.self,
             "bench scan": BenchScanCommand.self,
+            "bench match": BenchMatchCommand.self,
             "bench stamps": BenchStampsCommand.self,
             "bench batch": BenchBatchCommand.self,
             "bench ocr": BenchOCRCommand.self,

@@ -308,6 +308,7 @@ import Testing
             func cities(named: String, countryCode: String?, limit: Int) throws -> [City] { throw Failed() }
             func city(id: Int) throws -> City? { throw Failed() }
             func region(id: String) throws -> Region? { throw Failed() }
+            func nearNames(_ searchForm: String) throws -> [NearName] { throw Failed() }
         }
         let matcher = StampMatcher(directory: Broken(), lexicon: TestLexicon.shared)
         #expect(throws: Broken.Failed.self) { try matcher.propose(from: reading(["JFK"])) }

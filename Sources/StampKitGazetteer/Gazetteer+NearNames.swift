@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+
+extension Gazetteer {
+    /// Cities at least this big are guessed at from a damaged reading; smaller towns only when
+    /// an airline airport serves them. One letter off a village's name is too often something else.
+    static let nearNameMinimumPopulation = 100_000
+    /// A word of airport names is guessed at only when at most this many airports have it:
+    /// one letter off INTERNATIONAL says nothing.
+    static let nearNameAirportLimit = 4
+
+    /// One index per gazetteer file, built on first use and shared by every connection to it
+    /// (each worker of a batch opens its own).
+    private static let nearNameIndexes = Mutex<[String: NearNameIndex]>([:])
+
+    /// Distinctive names within an edit of `searchForm`, with its cost (see `NearNameIndex`).
+    public func nearNames(_ searchForm: String) throws -> [NearName] {
+        try nearNameIndex().neighbours(of: searchForm).map { NearName(form: $0.form, cost: $0.cost) }
+    }
+
+    /// The file's near-name index, from the cache or built now.
+    func nearNameIndex() throws -> NearNameIndex {
+        let key = url.path
+        if let index = Self.nearNameIndexes.withLock({ $0[key] }) { return index }
+        let index = NearNameIndex(forms: try nearNameForms())
+        Self.nearNameIndexes.withLock { $0[key] = index }
+        return index
+    }
+
+    /// Every country name; the names of big cities and of cities with an airline airport; the
+    /// words of airport names and municipalities that few airports share.
+    func nearNameForms() throws -> [String] {
+        var forms = try rows("SELECT form FROM names WHERE kind = 'country'", []) { $0.text(at: 0) ?? "" }
+        forms += try rows(
+            """
+            SELECT form FROM names WHERE kind = 'city' AND place IN (
+                SELECT id FROM cities WHERE population >= ?1
+                UNION SELECT city FROM airports WHERE city IS NOT NULL AND iata IS NOT NULL AND scheduled = 1)
+            """, [.integer(Self.nearNameMinimumPopulation)]
+        ) { $0.text(at: 0) ?? "" }
+        var airportsWithWord: [Substring: Set<String>] = [:]
+        for (place, form) in try rows("SELECT place, form FROM names WHERE kind = 'airport'", [], {
+            ($0.text(at: 0) ?? "", $0.text(at: 1) ?? "")
+        }) {
+            for word in form.split(separator: " ") where word.count >= NearNameIndex.minimumLength {
+                airportsWithWord[word, default: []].insert(place)
+            }
+        }
+        forms += airportsWithWord.filter { $0.value.count <= Self.nearNameAirportLimit }.keys.map(String.init)
+        return forms
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// Distinctive place names in search form, for a name read with a letter or two wrong: BELIING
+/// for BEIJING, HAMBYRG, ATHINAS, PEIRATAS, HIANG MAI, LALINEA for LA LINEA. Only names worth
+/// the guess are in it (countries, big cities, cities with an airline airport, words found in
+/// at most a few airports' names) and only forms of at least `minimumLength` letters: a letter
+/// off a short or common word is another word more often than a damaged name.
+///
+/// How far a reading may be from a name is an edit cost: a letter added, dropped, changed or
+/// swapped with its neighbour costs 1, but a letter changed for one of the same shape on a
+/// worn stamp (I J L T, O C G Q, U V Y, M N H, E F, B D P R) costs ½, so BELIING is one edit
+/// from BEIJING (L→I, I→J) while BERLING is not. A reading may cost 1, and a long one a sixth
+/// of its letters (SEYBISFIGRBUR, 13 letters: four changes of shape).
+///
+/// Names are kept under their *shape* (each letter replaced by its group's first), sorted
+/// forwards and backwards: a name within reach has a shape at most one edit from the
+/// reading's, so it shares the first or the last `(n − 2) / 2` letters of that shape, found
+/// by binary search; only that run is costed letter by letter.
+package struct NearNameIndex: Sendable {
+    /// The shortest form looked up.
+    package static let minimumLength = 6
+    /// Letters that wear into one another on a stamp; each maps to its group's first.
+    static let shapes: [UInt8: UInt8] = {
+        var map: [UInt8: UInt8] = [:]
+        for group in ["ijlt", "ocgq", "uvy", "nmh", "ef", "bdpr"] {
+            let bytes = Array(group.utf8)
+            for b in bytes { map[b] = bytes[0] }
+        }
+        return map
+    }()
+
+    private struct Entry: Sendable {
+        var shape: [UInt8]
+        var form: [UInt8]
+    }
+    private let forward: [Entry]
+    private let backward: [Entry]
+
+    /// An index of `forms` (search forms; forms outside plain ASCII letters and spaces, or
+    /// shorter than `minimumLength` letters, are left out).
+    package init(forms: some Sequence<String>) {
+        var unique = Set<[UInt8]>()
+        for form in forms where Self.indexable(form) { unique.insert(Array(form.utf8)) }
+        let entries = unique.map { Entry(shape: Self.shape($0), form: $0) }
+        forward = entries.sorted { $0.shape.lexicographicallyPrecedes($1.shape) }
+        backward = entries.map { Entry(shape: $0.shape.reversed(), form: $0.form) }
+            .sorted { $0.shape.lexicographicallyPrecedes($1.shape) }
+    }
+
+    /// How many forms the index holds.
+    package var count: Int { forward.count }
+
+    /// Plain lower-case ASCII letters and single spaces, at least `minimumLength` letters.
+    package static func indexable(_ form: String) -> Bool {
+        form.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 32 }
+            && form.utf8.filter { $0 != 32 }.count >= minimumLength
+    }
+
+    static func shape(_ form: [UInt8]) -> [UInt8] { form.map { shapes[$0] ?? $0 } }
+
+    /// The most a reading of `letters` letters may cost from a name.
+    static func allowance(letters: Int) -> Double { max(1, Double(letters) / 6) }
+
+    /// The indexed forms within reach of `form` with their cost (see the type's comment),
+    /// cheapest first; none when `form` is indexed itself (a distinctive name read right is
+    /// not a damaged other one).
+    package func neighbours(of form: String) -> [(form: String, cost: Double)] {
+        guard Self.indexable(form) else { return [] }
+        let query = Array(form.utf8)
+        let shape = Self.shape(query)
+        let k = max(2, (shape.count - 2) / 2)
+        let allowance = Self.allowance(letters: query.filter { $0 != 32 }.count)
+        var found: [[UInt8]: Double] = [:]
+        func consider(_ entry: Entry, _ queryShape: [UInt8]) -> Bool {
+            guard entry.shape == queryShape || Self.oneEditApart(queryShape, entry.shape) else { return true }
+            if entry.form == query { return false }
+            let cost = Self.cost(query, entry.form)
+            if cost <= allowance { found[entry.form] = cost }
+            return true
+        }
+        for entry in Self.range(forward, prefix: shape[0..<k]) {
+            if !consider(entry, shape) { return [] }
+        }
+        let reversed = Array(shape.reversed())
+        for entry in Self.range(backward, prefix: reversed[0..<k]) {
+            if !consider(entry, reversed) { return [] }
+        }
+        return found.map { (String(decoding: $0.key, as: UTF8.self), $0.value) }
+            .sorted { $0.cost != $1.cost ? $0.cost < $1.cost : $0.form < $1.form }
+    }
+
+    /// The run of `sorted` whose shapes start with `prefix`.
+    private static func range(_ sorted: [Entry], prefix: ArraySlice<UInt8>) -> ArraySlice<Entry> {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid].shape.lexicographicallyPrecedes(prefix) { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < sorted.count, sorted[end].shape.starts(with: prefix) { end += 1 }
+        return sorted[low..<end]
+    }
+
+    /// Whether `a` and `b` differ by exactly one edit: a letter changed, added or dropped, or
+    /// two neighbouring letters swapped.
+    static func oneEditApart(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a.count == b.count {
+            var mismatches: [Int] = []
+            for i in a.indices where a[i] != b[i] {
+                mismatches.append(i)
+                if mismatches.count > 2 { return false }
+            }
+            if mismatches.count == 1 { return true }
+            guard mismatches.count == 2, mismatches[1] == mismatches[0] + 1 else { return false }
+            let i = mismatches[0]
+            return a[i] == b[i + 1] && a[i + 1] == b[i]
+        }
+        let (long, short) = a.count > b.count ? (a, b) : (b, a)
+        guard long.count == short.count + 1 else { return false }
+        var i = 0
+        while i < short.count, long[i] == short[i] { i += 1 }
+        return long[(i + 1)...].elementsEqual(short[i...])
+    }
+
+    /// The edit cost from `a` to `b` (optimal string alignment): adding, dropping, changing or
+    /// swapping a letter costs 1, changing it for one of the same shape ½.
+    package static func cost(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        let n = a.count
+        let m = b.count
+        guard n > 0, m > 0 else { return Double(max(n, m)) }
+        let sa = shape(a)
+        let sb = shape(b)
+        // One flat table, row i at i * (m + 1).
+        let w = m + 1
+        var d = [Double](repeating: 0, count: (n + 1) * w)
+        for i in 0...n { d[i * w] = Double(i) }
+        for j in 0...m { d[j] = Double(j) }
+        for i in 1...n {
+            for j in 1...m {
+                let change: Double = a[i - 1] == b[j - 1] ? 0 : sa[i - 1] == sb[j - 1] ? 0.5 : 1
+                var best = min(d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + change)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, d[(i - 2) * w + j - 2] + 1) }
+                d[i * w + j] = best
+            }
+        }
+        return d[n * w + m]
+    }
+}

@@ -1,0 +1,157 @@
+import StampKitEvidence
+import StampKitGazetteer
+
+/// Names read with a letter wrong — BELIING, HAMBYRG, ATHINAS, HIANG MAI, LALINEA — which a
+/// person reads as BEIJING, HAMBURG, ATHINAI, CHIANG MAI and LA LINEA at once. A run of words
+/// that is not itself a distinctive name but lies within an edit of one or two (see
+/// `NearNameIndex`: countries, big cities, cities with an airline airport, rare airport-name
+/// words; six letters or more) is read as that name by the name units, at a part of the weight
+/// the name would have read right; so is a run of words that spells an airport's name once one
+/// of its words is read so (BELIING CAPITAL). A guess never outweighs a clean reading: the part
+/// grows with the length of the word (one letter in six leaves more room for another word than
+/// one in ten), shrinks with the edit's cost, and names equally near split it.
+///
+/// A reading as near a word printed on stamps of every country (INTERNATIOMAL, IMMIGRATIOM,
+/// DEPARTURF) is that word, however near a name it also lies. Only readings in capitals are
+/// guessed at: stamps print names in capitals, and lower-case letters are what OCR makes of
+/// a ring's texture or the security print (ee te re eres ween).
+struct DamagedNameObservations {
+    /// More names equally near than this and the reading points nowhere.
+    static let maximumNeighbours = 2
+    /// The stamp words of the lexicon (stop-words, months, directions, entry-method and
+    /// airport words, country aliases), indexed like names.
+    let stampWords: NearNameIndex
+
+    /// The lexicon's words as an index (built once per matcher).
+    static func stampWords(_ lexicon: Lexicon) -> NearNameIndex {
+        let words = Array(lexicon.stopwords.keys) + Array(lexicon.months.keys) + Array(lexicon.directions.keys)
+            + Array(lexicon.entryMethods.keys) + Array(lexicon.countryAliases.keys)
+            + lexicon.airportWords.map { $0.fullForm ?? $0.form }
+        return NearNameIndex(forms: words)
+    }
+
+    /// The part of a clean reading's weight kept by a name at edit `cost` from a reading of
+    /// `letters` letters: 0.5 at six letters, 0.1 more a letter up to 0.8 from nine on; all of
+    /// it for one letter of a like shape (cost ½), less by 0.1 for each further ½.
+    static func weight(letters: Int, cost: Double) -> Double {
+        let length = min(0.8, 0.5 + 0.1 * Double(max(0, letters - NearNameIndex.minimumLength)))
+        return length * max(0.5, 1.1 - 0.2 * cost)
+    }
+
+    /// The names nearest to `form` (all at the lowest cost), or none when too many are, or
+    /// when a stamp word is as near.
+    func nearest(_ form: String, _ lookup: inout Lookup) throws -> [NearName] {
+        let near = try lookup.nearNames(form)
+        guard let cheapest = near.map(\.cost).min() else { return [] }
+        let best = near.filter { $0.cost == cheapest }
+        guard best.count <= Self.maximumNeighbours else { return [] }
+        if stampWords.neighbours(of: form).contains(where: { $0.cost <= cheapest }) { return [] }
+        return best
+    }
+
+    /// Country, city and airport names read from damaged words (after the clean names: a
+    /// reading that names something as read is not guessed at).
+    func names(_ clues: StampClues, _ lookup: inout Lookup, _ cover: inout NameCover) throws -> [Observation] {
+        var found: [Observation] = []
+        // Airport-name words not already among the name phrases (a word beside an airport word).
+        let words = clues.airportNameWords.filter { w in w.length == 1 && !clues.namePhrases.contains { $0.span == w.span } }
+        for phrase in clues.namePhrases.sorted(by: { $0.length > $1.length }) + words {
+            guard !cover.covers(phrase.span), Self.inCapitals(phrase, clues) else { continue }
+            let near = try nearest(phrase.form, &lookup)
+            for name in near {
+                var fixed = phrase
+                fixed.form = name.form
+                var one = clues
+                one.namePhrases = [fixed]
+                // A single word may also be a word of an airport's name.
+                one.airportNameWords = phrase.length == 1 ? [fixed] : []
+                one.airportNamePhrases = []
+                var read = try NamePhraseObservations().read(one, &lookup, &cover)
+                read += try AirportWordObservations().read(one, &lookup, cover)
+                let weight = Self.weight(letters: phrase.form.filter(\.isLetter).count, cost: name.cost)
+                    / Double(near.count)
+                found += read.map { Self.damaged($0, weight, as: name.form) }
+            }
+        }
+        return found
+    }
+
+    /// Runs of words that spell an airport's name once their damaged words are read as the
+    /// names nearest them (BELIING CAPITAL → Beijing Capital International Airport). Unlike a
+    /// clean name it hides nothing inside it (a guess must not silence what was read right),
+    /// but see `narrow`. `cover` is the clean names' cover; the guesses are kept out of it.
+    func airportNames(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
+        var cover = cover
+        var found: [Observation] = []
+        let beside = clues.airportNamePhrases.map { ($0, true) }
+        let runs = clues.namePhrases.filter { $0.length >= 2 }.map { ($0, false) }
+        for (phrase, besideAirportWord) in (beside + runs).sorted(by: { $0.0.length > $1.0.length }) {
+            let tokens = clues.lines[phrase.span.line][phrase.span.start..<phrase.span.end]
+            guard tokens.map(\.form).joined(separator: " ") == phrase.form, !cover.covers(phrase.span),
+                Self.inCapitals(phrase, clues)
+            else { continue }
+            var forms: [String] = []
+            var weight = 1.0
+            var changed: [String] = []
+            for token in tokens {
+                let near = try nearest(token.form, &lookup)
+                if near.count == 1 {
+                    forms.append(near[0].form)
+                    changed.append(near[0].form)
+                    weight *= Self.weight(letters: token.form.count, cost: near[0].cost)
+                } else {
+                    forms.append(token.form)
+                }
+            }
+            guard !changed.isEmpty else { continue }
+            var fixed = phrase
+            fixed.form = forms.joined(separator: " ")
+            var one = clues
+            one.namePhrases = besideAirportWord ? [] : [fixed]
+            one.airportNamePhrases = besideAirportWord ? [fixed] : []
+            let read = try AirportPhraseObservations().read(one, &lookup, &cover)
+            found += read.map { Self.damaged($0, weight, as: changed.joined(separator: " ")) }
+        }
+        return found
+    }
+
+    /// The names read inside a damaged airport name count once with it, by the largest (as a
+    /// clean airport name hides them), so a guess adds up to no more than the clean reading
+    /// would; and a word that names that airport among others (CAPITAL in BELIING CAPITAL: a
+    /// dozen airports' word) means only the airports the whole name does.
+    static func narrow(_ observations: [Observation], to names: [Observation]) -> [Observation] {
+        observations.map { observation in
+            let nameKinds: Set<Evidence.Kind> = [.airportName, .cityName, .countryName]
+            guard nameKinds.contains(observation.evidence.kind),
+                let name = names.first(where: { NameCover.within(observation.span, [$0.span]) })
+            else { return observation }
+            var inside = observation
+            inside.span = name.span
+            guard observation.evidence.kind == .airportName else { return inside }
+            let airports = Set(name.hypotheses.compactMap { $0.airport?.iata })
+            let kept = observation.hypotheses.filter { h in h.airport.map { airports.contains($0.iata) } ?? false }
+            let total = kept.map(\.share).reduce(0, +)
+            guard total > 0 else { return inside }
+            var narrowed = inside
+            narrowed.hypotheses = kept.map { h in
+                var h = h
+                h.share /= total
+                return h
+            }
+            return narrowed
+        }
+    }
+
+    /// Whether every word of the phrase was read in capitals.
+    static func inCapitals(_ phrase: NamePhrase, _ clues: StampClues) -> Bool {
+        clues.lines[phrase.span.line][phrase.span.start..<phrase.span.end].allSatisfy(\.isUppercase)
+    }
+
+    /// `observation` at `weight` of its reliability, saying what the damaged words were read as.
+    static func damaged(_ observation: Observation, _ weight: Double, as form: String) -> Observation {
+        var damaged = observation
+        damaged.reliability *= weight
+        damaged.evidence.detail = "read as \(form.uppercased()): " + observation.evidence.detail
+        return damaged
+    }
+}

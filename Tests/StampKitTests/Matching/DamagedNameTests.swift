@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitMatching
+
+/// A name read with a letter wrong still counts, for less than read right; a short word or a
+/// name read right is never taken for another. Each test fails without its rule.
+@Suite struct DamagedNameTests {
+    func propose(_ lines: [String], places: TestPlaces = TestPlaces(), confidence: Double = 90) throws -> StampProposal {
+        try StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
+            .propose(from: reading(lines, confidence: confidence))
+    }
+
+    @Test func aNameOneLetterOffStillCountsForLess() throws {
+        let clean = try #require(try propose(["FRANKFURT", "12.07.19"]).candidates.first)
+        let worn = try #require(try propose(["FRANKEURT", "12.07.19"]).candidates.first)
+        #expect(worn.country.code == "DE")
+        #expect(worn.city?.name == "Frankfurt am Main")
+        #expect(worn.confidence < clean.confidence)
+        #expect(worn.evidence.contains { $0.text == "FRANKEURT" && $0.detail.hasPrefix("read as FRANKFURT") })
+        let other = try #require(try propose(["KEFLAVIKURFLUGVOLLUR", "FRANKEURT"]).candidates.first)
+        // A clean name beside a damaged one wins.
+        #expect(other.country.code == "IS")
+    }
+
+    @Test func shortWordsAndNamesReadRightAreNotGuessedAt() throws {
+        let places = TestPlaces()
+        #expect(try propose(["PARIX", "12.07.19"], places: places).candidates.isEmpty)
+        #expect(!places.queries.contains("near parix"))  // too short to ask
+        let london = try propose(["LONDON", "12.07.19"])
+        #expect(!london.candidates.contains { c in c.evidence.contains { $0.detail.hasPrefix("read as") } })
+        // A damaged stamp word is that word, not a name as near: ADMITTEB is not a town.
+        places.cities.append((City(id: 1, name: "Admittel", countryCode: "FR", regionID: nil, population: 200_000, latitude: 0, longitude: 0), ["Admittel"]))
+        #expect(try propose(["ADMITTEL"], places: places).candidates.first?.country.code == "FR")
+        #expect(try propose(["ADMITTEB"], places: places).candidates.isEmpty)
+        // Lower case is what OCR makes of texture: not guessed at.
+        #expect(try propose(["FRANKEURT"]).candidates.first?.country.code == "DE")
+        #expect(try propose(["Frankeurt"]).candidates.isEmpty)
+    }
+
+    @Test func aDamagedWordCompletesAnAirportsName() throws {
+        // BELIING CAPITAL: CAPITAL alone is a word of several airports' names, mostly American;
+        // with BEIJING it names one airport, and the word inside means that airport too.
+        let places = TestPlaces()
+        places.countries.append(Country(code: "CN", alpha3: "CHN", name: "China", continent: "AS", population: 1_392_730_000))
+        places.countryNames["CN"] = ["China"]
+        places.cities.append((City(id: 1816670, name: "Beijing", countryCode: "CN", regionID: "CN.22", population: 18_960_744, latitude: 39.9075, longitude: 116.39723), ["Beijing", "Peking"]))
+        func add(_ iata: String, _ name: String, _ muni: String, _ cc: String, _ type: String) {
+            places.airports.append(
+                Airport(
+                    iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: nil,
+                    type: type, scheduled: true, latitude: 0, longitude: 0))
+        }
+        add("PEK", "Beijing Capital International Airport", "Beijing", "CN", "large_airport")
+        add("LAN", "Capital City Airport", "Lansing", "US", "medium_airport")
+        add("SPI", "Abraham Lincoln Capital Airport", "Springfield", "US", "medium_airport")
+        add("HAR", "Capital City Airport", "Harrisburg", "US", "medium_airport")
+        let p = try propose(["BELIING CAPITAL", "ENTRY", "2005-11-04"], places: places)
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "CN")
+        #expect(top.airport?.iata == "PEK")
+        #expect(!p.candidates.contains { $0.country.code == "US" })
+        let clean = try #require(try propose(["BEIJING CAPITAL", "ENTRY", "2005-11-04"], places: places).candidates.first)
+        #expect(top.confidence < clean.confidence)
+    }
+
+    @Test func theGuessWeighsLessWhenShortOrCostly() {
+        #expect(DamagedNameObservations.weight(letters: 6, cost: 0.5) == 0.5)
+        #expect(DamagedNameObservations.weight(letters: 9, cost: 0.5) == 0.8)
+        #expect(DamagedNameObservations.weight(letters: 12, cost: 0.5) == 0.8)
+        #expect(DamagedNameObservations.weight(letters: 9, cost: 1) < DamagedNameObservations.weight(letters: 9, cost: 0.5))
+        #expect(DamagedNameObservations.weight(letters: 7, cost: 1) < DamagedNameObservations.weight(letters: 9, cost: 1))
+        #expect(DamagedNameObservations.weight(letters: 13, cost: 2) > 0)
+        #expect(DamagedNameObservations.weight(letters: 13, cost: 2) < 0.8)
+    }
+}
