@@ -77,7 +77,7 @@ public final class TesseractStampReader: StampReader {
         }
         var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
         // Text Tesseract saw but could not read (a signature across it, ink of two colours):
-        // read each colour channel at the angle found and keep one only if it reads better.
+        // read each colour channel's ink at the angle found and keep one only if it reads better.
         // Nothing confident on the ink (one short line in a crop, where Tesseract misjudged the
         // letter size on the flat white ink image): the gray photo is searched as well and the
         // reading with more evidence kept.
@@ -88,9 +88,9 @@ public final class TesseractStampReader: StampReader {
         }
         var passesRun = best.passes
         if best.doubt >= retryDoubt {
-            for channel in try source.colourChannels() {
+            for channel in try channelInks(source) {
                 passesRun += 1
-                let candidate = try pass(prepare(channel).image, rotation: best.rotation, engine: engine)
+                let candidate = try pass(channel, rotation: best.rotation, engine: engine)
                 if candidate.beats(best) { best = candidate }
             }
         }
@@ -122,6 +122,16 @@ public final class TesseractStampReader: StampReader {
             return (try working.inkSeparated(), scale, true)
         }
         return (try working.grayscale().contrastNormalised(), scale, false)
+    }
+
+    /// Each colour channel's ink at working size (none for a gray photo), for the retry of a
+    /// reading with unreadable words. Separated from the paper like the full ink, so security
+    /// lines stay white: the contrast-normalised raw channels used before brought them back
+    /// and a pass over one cost two to ten ordinary passes.
+    func channelInks(_ image: StampImage) throws -> [StampImage] {
+        let (working, _) = try workingSize(image)
+        guard working.depth == 32 else { return [] }
+        return try (0..<3).map { try working.inkSeparated(channel: $0) }
     }
 
     /// `image` scaled to the working size, and the factor applied.
