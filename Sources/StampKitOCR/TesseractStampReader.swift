@@ -23,10 +23,6 @@ public final class TesseractStampReader: StampReader {
     /// Leptonica line-angle confidence below which the found angle is noise (blank or
     /// text-free images) and the search starts from the image as it is.
     public var noLineConfidence: Double
-    /// Leptonica line-angle confidence above which the quarter turns are not tried when neither
-    /// the found angle nor its half turn reads well (fixtures: 2.9 on the hardest page photo,
-    /// 3.5–5.9 on stamps; every one of them had the right axis).
-    public var clearLineConfidence: Double
 
     private let tessdata: URL?
     private let defaultLanguages: [String]
@@ -47,7 +43,6 @@ public final class TesseractStampReader: StampReader {
         acceptScore = 10
         certainScore = 25
         retryDoubt = 6
-        clearLineConfidence = 3
         noLineConfidence = 2
     }
 
@@ -86,7 +81,7 @@ public final class TesseractStampReader: StampReader {
         }
         var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
         // Text Tesseract saw but could not read (a signature across it, ink of two colours):
-        // read each colour channel at the angle found and keep one only if it reads better.
+        // read each colour channel's ink at the angle found and keep one only if it reads better.
         // Nothing confident on the ink (one short line in a crop, where Tesseract misjudged the
         // letter size on the flat white ink image): the gray photo is searched as well and the
         // reading with more evidence kept.
@@ -97,9 +92,9 @@ public final class TesseractStampReader: StampReader {
         }
         var passesRun = best.passes
         if best.doubt >= retryDoubt {
-            for channel in try source.colourChannels() {
+            for channel in try channelInks(source) {
                 passesRun += 1
-                let candidate = try pass(prepare(channel).image, rotation: best.rotation, engine: engine)
+                let candidate = try pass(channel, rotation: best.rotation, engine: engine)
                 if candidate.beats(best) { best = candidate }
             }
         }
@@ -124,6 +119,28 @@ public final class TesseractStampReader: StampReader {
     /// Working size, then the ink separated from the paper (colour photos) or local contrast
     /// normalisation (gray ones).
     package func prepare(_ image: StampImage) throws -> (image: StampImage, scale: Double, ink: Bool) {
+        let (working, scale) = try workingSize(image)
+        // Colour: the ink separated from the paper is already stretched to full contrast, and
+        // normalising it again brought back the security lines it had removed (the angle locked
+        // onto them). Gray: local contrast normalisation does what it can.
+        if working.depth == 32 {
+            return (try working.inkSeparated(), scale, true)
+        }
+        return (try working.grayscale().contrastNormalised(), scale, false)
+    }
+
+    /// Each colour channel's ink at working size (none for a gray photo), for the retry of a
+    /// reading with unreadable words. Separated from the paper like the full ink, so security
+    /// lines stay white: the contrast-normalised raw channels used before brought them back
+    /// and a pass over one cost two to ten ordinary passes.
+    func channelInks(_ image: StampImage) throws -> [StampImage] {
+        let (working, _) = try workingSize(image)
+        guard working.depth == 32 else { return [] }
+        return try (0..<3).map { try working.inkSeparated(channel: $0) }
+    }
+
+    /// `image` scaled to the working size, and the factor applied.
+    private func workingSize(_ image: StampImage) throws -> (image: StampImage, scale: Double) {
         var working = image
         let long = max(working.width, working.height)
         if long > workingLongSide {
@@ -134,14 +151,7 @@ public final class TesseractStampReader: StampReader {
             let factor = (Double(minimumLongSide) / Double(long)).rounded(.up)
             working = try working.scaledUp(toLongSide: long * Int(factor))
         }
-        let scale = Double(max(working.width, working.height)) / Double(long)
-        // Colour: the ink separated from the paper is already stretched to full contrast, and
-        // normalising it again brought back the security lines it had removed (the angle locked
-        // onto them). Gray: local contrast normalisation does what it can.
-        if working.depth == 32 {
-            return (try working.inkSeparated(), scale, true)
-        }
-        return (try working.grayscale().contrastNormalised(), scale, false)
+        return (working, Double(max(working.width, working.height)) / Double(long))
     }
 
     /// One OCR pass at a rotation, with its score.
@@ -211,8 +221,9 @@ public final class TesseractStampReader: StampReader {
     /// Upside down, lines such as ROMA FIUMICINO (ONIOIWNIS VWOH) still give confident letters:
     /// on the dev stamps a wrong turn scored up to 17, a right one 3 to 60+. So a first pass is
     /// taken alone only when it scores `certainScore`, well above anything a wrong turn reached;
-    /// otherwise its half turn is read too, and the quarter turns when the lines were unclear or
-    /// neither half turn read well.
+    /// otherwise its half turn is read too — in full when the first pass read poorly, else only
+    /// when its own biggest lines, read both ways up, leave the half turn a chance — and the
+    /// quarter turns when neither half turn read well.
     func findUpright(_ image: StampImage, ink: Bool, engine: TesseractEngine) throws -> Pass {
         var (lineAngle, confidence) = try image.textLineAngle(binarisation: ink ? .inkOpened : .backgroundNormalisedOtsu)
         // Leptonica's angle is good to about 0.1°; a tilt under half a degree does not hurt
@@ -238,8 +249,15 @@ public final class TesseractStampReader: StampReader {
             if candidate.beats(best) { best = candidate }
         }
         if best.score < certainScore {
-            try consider(quarterTurns: 2)
-            if confidence < clearLineConfidence || best.score < acceptScore {
+            // A first pass that read well is checked cheaply on its own lines; one that read
+            // poorly may well be upside down (on the dev and held-out stamps every wrong first
+            // turn scored under `acceptScore`) and its half turn is read in full.
+            if try first.score < acceptScore || halfTurnMayWin(first, in: base, engine: engine) {
+                try consider(quarterTurns: 2)
+            }
+            // The line angle had the right axis on every dev and held-out stamp; the quarter
+            // turns are the rescue when neither half turn reads well, not a routine check.
+            if best.score < acceptScore {
                 try consider(quarterTurns: 1)
                 try consider(quarterTurns: -1)
             }
@@ -268,6 +286,36 @@ public final class TesseractStampReader: StampReader {
         }
         best.passes = passes
         return best
+    }
+
+    /// Lines the half-turn test reads: the ones with the most letters and digits.
+    static let turnTestLines = 2
+
+    /// Whether the half turn of a first pass could read better, judged on that pass's biggest
+    /// text lines alone: each line's crop is read as one line both ways up. Text gives
+    /// confident words the right way up and few upside down, and a one-line read of a crop
+    /// costs a fraction of a pass over the whole photo. The half turn is ruled out only when
+    /// the lines read clearly better as they are (at least two confident three-letter words'
+    /// worth, and more than twice their upside-down score): one dev stamp read 17 to 16.
+    func halfTurnMayWin(_ first: Pass, in turned: StampImage, engine: TesseractEngine) throws -> Bool {
+        func useful(_ line: OCRLine) -> Int {
+            line.text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count
+        }
+        let lines = first.lines.filter { $0.box.height >= 8 && useful($0) >= 3 }
+            .sorted { useful($0) > useful($1) }.prefix(Self.turnTestLines)
+        var upright = 0, upsideDown = 0
+        for line in lines {
+            // Tesseract needs some paper around a line to find its letters.
+            let margin = max(4, line.box.height / 3)
+            let x0 = max(0, line.box.x - margin), y0 = max(0, line.box.y - margin)
+            let x1 = min(turned.width, line.box.x + line.box.width + margin)
+            let y1 = min(turned.height, line.box.y + line.box.height + margin)
+            guard x1 > x0, y1 > y0 else { continue }
+            let crop = try turned.cropped(to: PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+            upright += Self.score(try engine.recognise(crop, layout: .singleLine))
+            upsideDown += Self.score(try engine.recognise(crop.rotated(byDegrees: 180), layout: .singleLine))
+        }
+        return !(upright >= 6 && upright > 2 * upsideDown)
     }
 
     private func normalised(_ degrees: Double) -> Double {

@@ -45,6 +45,25 @@ import Testing
         #expect(ink.rgb(atX: 300, y: 300)?.red == photo.rgb(atX: 300, y: 300)?.red)
     }
 
+    /// Red stamp ink and a blue pen, drawn as strokes 4 px wide, on cream paper: the separated
+    /// ink keeps both, the blue channel's ink only the stamp (the pen is as light as the paper
+    /// there), and bare paper stays white.
+    @Test func oneChannelsInkDropsAPenOfAnotherColour() throws {
+        let canvas = try DrawingCanvas(width: 240, height: 140, background: .init(240, 232, 214))
+        let stamp = PixelBox(x: 20, y: 20, width: 70, height: 100), pen = PixelBox(x: 140, y: 20, width: 70, height: 100)
+        canvas.outline(stamp, colour: .init(170, 30, 40), lineWidth: 4)
+        canvas.outline(pen, colour: .init(40, 50, 235), lineWidth: 4)
+        let photo = try canvas.image()
+        // The middle of each box's left edge, under its stroke however Leptonica centres it.
+        func stroke(_ image: StampImage, _ box: PixelBox) -> Int { image.rgb(atX: box.x, y: box.y + box.height / 2)?.red ?? -1 }
+        let both = try photo.inkSeparated(), blue = try photo.inkSeparated(channel: 2)
+        #expect(blue.depth == 8 && blue.width == photo.width && blue.height == photo.height)
+        #expect(stroke(both, stamp) <= 60 && stroke(both, pen) <= 60, "stamp \(stroke(both, stamp)), pen \(stroke(both, pen))")
+        #expect(stroke(blue, stamp) <= 60, "stamp ink at \(stroke(blue, stamp))")
+        #expect(stroke(blue, pen) >= 240, "pen left at \(stroke(blue, pen))")
+        #expect(blue.rgb(atX: 115, y: 70)?.red == 255)
+    }
+
     @Test func lineAngleOnTheInkIgnoresTheSecurityLines() throws {
         let ink = try StampImage(contentsOf: ImagingFixtures.url(Self.fixture)).inkSeparated()
         let found = try ink.textLineAngle(binarisation: .inkOpened)

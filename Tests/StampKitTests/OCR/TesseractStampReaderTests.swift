@@ -74,6 +74,21 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(contains(reading, "HEATHROW"))
     }
 
+    /// The cheap half-turn check reads the first pass's own biggest lines both ways up: read
+    /// upright, they rule the half turn out; read upside down, they leave it in.
+    @Test func halfTurnCheckOnTheBiggestLinesTellsUprightFromUpsideDown() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let ink = try reader.prepare(StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg"))).image
+        let upright = try reader.pass(ink, rotation: 0, engine: engine)
+        #expect(upright.score >= reader.acceptScore)
+        #expect(try !reader.halfTurnMayWin(upright, in: ink, engine: engine))
+        let turned = try ink.rotated(byDegrees: 180)
+        let upsideDown = try reader.pass(turned, rotation: 0, engine: engine)
+        #expect(upsideDown.lines.contains { $0.text.count >= 3 }, "no lines to judge: \(upsideDown.lines.map(\.text))")
+        #expect(try reader.halfTurnMayWin(upsideDown, in: turned, engine: engine))
+    }
+
     @Test func givenRotationIsUsedExactly() throws {
         let reader = try TesseractStampReader()
         let url = ImagingFixtures.url("stamp-rot90.jpg")
