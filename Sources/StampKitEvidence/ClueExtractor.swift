@@ -145,6 +145,17 @@ public struct ClueExtractor: Sendable {
         airportPhrases = lexicon.airportWords.filter { $0.form.contains(" " as Character) }
     }
 
+    /// Whether the lines hold a date possible exactly as read, which further looks at the date
+    /// line would not change.
+    public func holdsPlainDate(_ lines: [OCRLine]) -> Bool {
+        dates.holdsPlainDate(lines: Self.lineTexts(lines))
+    }
+
+    /// Each line's text as its words give it (the date patterns expect words apart by one space).
+    static func lineTexts(_ lines: [OCRLine]) -> [String] {
+        lines.map { line in line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ") }
+    }
+
     /// The clues in one reading.
     public func extract(from reading: OCRReading) -> StampClues {
         let lines = Tokenizer.tokenize(reading, airportWords: lexicon.airportWords)
@@ -161,10 +172,7 @@ public struct ClueExtractor: Sendable {
         }
 
         let monthFirst = !aliases.isEmpty && aliases.allSatisfy { $0.value.countryCode == "US" }
-        let lineTexts = reading.lines.map { line in
-            line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ")
-        }
-        let date = dates.read(lines: lineTexts, rereads: reading.lines.map(\.rereads), monthFirst: monthFirst)
+        let date = dates.read(lines: Self.lineTexts(reading.lines), rereads: reading.lines.map(\.rereads), monthFirst: monthFirst)
 
         let cueSpans = airportWords.map(\.span) + methods.map(\.span)
         func nextToCue(_ t: StampToken) -> Bool {

@@ -59,6 +59,12 @@ public struct DateReader: Sendable {
         return Self.choose(found)
     }
 
+    /// Whether `lines` hold a date possible exactly as read, day first and month first alike:
+    /// then `read` keeps it whatever further looks at its line say, so they need not be taken.
+    public func holdsPlainDate(lines: [String]) -> Bool {
+        find(lines: lines, monthFirst: false)?.changes == 0 && find(lines: lines, monthFirst: true)?.changes == 0
+    }
+
     /// A date found, and how many digits were changed to make it possible (0: as read).
     struct Found: Equatable {
         var date: StampDate

@@ -25,7 +25,8 @@ import StampKitEvidence
 /// strong clues that disagree both land near 0.45.
 public final class StampMatcher {
     let directory: PlaceDirectory
-    let extractor: ClueExtractor
+    /// How readings become clues; the reader asks it whether a date needs a second look.
+    public let extractor: ClueExtractor
     /// The lexicon's words, so that a damaged stamp word is not guessed to be a name.
     let stampWords: NearNameIndex
 

@@ -27,7 +27,7 @@ extension TesseractStampReader {
     /// larger, with no other shapes to choose from, it mostly reads the digits that are there,
     /// and two sizes give two looks to vote with (`DateReader.read(lines:rereads:)`).
     func rereadDateLines(_ lines: [OCRLine], in image: StampImage?, engine: TesseractEngine) throws -> [OCRLine] {
-        guard let image else { return lines }
+        guard let image, !(datePrintedPlainly?(lines) ?? false) else { return lines }
         let candidates = lines.indices.filter { Self.looksLikeDate(lines[$0].text) }
             .sorted { (lines[$0].text.filter(\.isNumber).count, -$0) > (lines[$1].text.filter(\.isNumber).count, -$1) }
             .prefix(Self.maximumDateRereads)

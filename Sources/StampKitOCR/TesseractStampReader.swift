@@ -24,6 +24,11 @@ public final class TesseractStampReader: StampReader {
     /// text-free images) and the search starts from the image as it is.
     public var noLineConfidence: Double
 
+    /// Says whether a reading's lines already hold a date as read, which a second look at the
+    /// date line would not change (the date rules live above this stage); nil: always look.
+    /// A plain date on most stamps, so the look's two extra line reads are spared there.
+    public var datePrintedPlainly: (([OCRLine]) -> Bool)?
+
     private let tessdata: URL?
     private let defaultLanguages: [String]
     private var engines: [[String]: TesseractEngine] = [:]

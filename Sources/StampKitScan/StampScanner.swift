@@ -14,6 +14,10 @@ public final class StampScanner {
     public init(reader: any StampReader, matcher: StampMatcher) {
         self.reader = reader
         self.matcher = matcher
+        if let tesseract = reader as? TesseractStampReader, tesseract.datePrintedPlainly == nil {
+            let extractor = matcher.extractor
+            tesseract.datePrintedPlainly = { extractor.holdsPlainDate($0) }
+        }
     }
 
     /// A scanner with its own Tesseract engine for `languages` and its own connection to the

@@ -5,6 +5,8 @@ import Testing
 @testable import StampKitGazetteer
 @testable import StampKitImaging
 @testable import StampKitOCR
+@testable import StampKitMatching
+@testable import StampKitScan
 
 @Suite struct DateLineRereadTests {
     @Test(arguments: [
@@ -53,6 +55,30 @@ import Testing
         #expect(read.allSatisfy { ($0.rereads?.count ?? TesseractStampReader.dateLineHeights.count) == TesseractStampReader.dateLineHeights.count })
         // Without the image the lines came from there is nothing to crop.
         #expect(try reader.rereadDateLines(lines, in: nil, engine: engine) == lines)
+    }
+
+    @Test func aDatePossibleAsReadIsNotLookedAtAgainWhenTheReaderCanAsk() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")).grayscale()
+        let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+        reader.datePrintedPlainly = { extractor.holdsPlainDate($0) }
+        let box = PixelBox(x: 0, y: 0, width: 40, height: 20)
+        func lines(_ texts: [String]) -> [OCRLine] { texts.map { OCRLine(text: $0, confidence: 90, box: box, words: []) } }
+        // Valid as read, day first and month first: the looks could not change it.
+        let plain = lines(["FRANKFURT", "12.07.19"])
+        #expect(try reader.rereadDateLines(plain, in: image, engine: engine) == plain)
+        #expect(try reader.rereadDateLines(lines(["04 NOV 2011"]), in: image, engine: engine) == lines(["04 NOV 2011"]))
+        // Only possible after a repair (a day 44, a month 92), or no date at all: looked at.
+        for texts in [["44.92.08"], ["13/04/2645"], ["0.02.13"]] {
+            #expect(try reader.rereadDateLines(lines(texts), in: image, engine: engine).first?.rereads != nil, "\(texts)")
+        }
+        // A scanner's reader asks; a bare one looks every time.
+        let bare = try TesseractStampReader()
+        #expect(bare.datePrintedPlainly == nil)
+        #expect(try bare.rereadDateLines(plain, in: image, engine: bare.engine(for: [])).last?.rereads != nil)
+        _ = StampScanner(reader: bare, matcher: StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today))
+        #expect(try bare.rereadDateLines(plain, in: image, engine: bare.engine(for: [])) == plain)
     }
 
     @Test func theWhitelistIsLiftedAfterALineRead() throws {
