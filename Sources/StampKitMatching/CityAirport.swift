@@ -29,17 +29,27 @@ struct CityAirport {
         var towns = [city]
         for town in others where !towns.contains(where: { $0.id == town.id }) { towns.append(town) }
         let ranked = airports.map { a in
-            (airport: a, fit: towns.filter { serves(a, $0) }.count, size: a.type == "large_airport" ? 1 : 0)
+            (airport: a, fit: towns.filter { serves(a, $0) }.count, size: a.type == "large_airport" ? 1 : 0,
+             plain: isNamedPlainly(a, after: city) ? 1 : 0)
         }.enumerated().sorted { x, y in
-            (x.element.fit, x.element.size, -x.offset) > (y.element.fit, y.element.size, -y.offset)
+            (x.element.fit, x.element.size, x.element.plain, -x.offset) > (y.element.fit, y.element.size, y.element.plain, -y.offset)
         }.map(\.element)
         guard let best = ranked.first else { return nil }
-        if ranked.count > 1, ranked[1].fit == best.fit, ranked[1].size == best.size,
+        if ranked.count > 1, ranked[1].fit == best.fit, ranked[1].size == best.size, ranked[1].plain == best.plain,
             ranked[1].airport.scheduled == best.airport.scheduled
         {
             return nil
         }
         return best.airport
+    }
+
+    /// Whether the airport is named for the town and nothing else but one word (İstanbul
+    /// Airport, not Istanbul Sabiha Gökçen International Airport): the one a stamp that names
+    /// only the town and an airport word means, among several of the town's airports.
+    static func isNamedPlainly(_ airport: Airport, after city: City) -> Bool {
+        let name = SearchForm.of(airport.name).split(separator: " ")
+        let town = SearchForm.of(city.name).split(separator: " ")
+        return name.count <= town.count + 1 && name.starts(with: town)
     }
 
     /// Whether the stamp's words say the border was crossed by sea, road or rail and nothing

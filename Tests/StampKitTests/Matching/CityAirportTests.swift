@@ -50,6 +50,20 @@ import Testing
         #expect(top.airport == nil)
     }
 
+    @Test func amongATownsAirportsTheOneNamedForItAloneIsMeant() {
+        // ISTANBUL HAVALIMANI: three airports carry the town's name; the stamp names the one
+        // called only İstanbul Airport, not Sabiha Gökçen nor Atatürk.
+        let town = City(id: 745044, name: "Istanbul", countryCode: "TR", regionID: "TR.34", population: 14_804_116, latitude: 41.01, longitude: 28.95)
+        func airport(_ iata: String, _ name: String) -> Airport {
+            Airport(iata: iata, icao: nil, name: name, municipality: "Istanbul", countryCode: "TR", regionID: nil, cityID: nil,
+                    type: "large_airport", scheduled: true, latitude: 41.26, longitude: 28.74)
+        }
+        #expect(CityAirport.isNamedPlainly(airport("IST", "İstanbul Airport"), after: town))
+        #expect(!CityAirport.isNamedPlainly(airport("SAW", "Istanbul Sabiha Gökçen International Airport"), after: town))
+        #expect(!CityAirport.isNamedPlainly(airport("ISL", "İstanbul Atatürk Airport"), after: town))
+        #expect(!CityAirport.isNamedPlainly(airport("XXX", "Ankara Airport"), after: town))
+    }
+
     @Test func aSecondTownOnTheStampPicksTheAirportBesideIt() throws {
         // RIONEGRO MEDELLIN: Medellín has two airline airports of one size; the stamp also
         // names Rionegro, and only José María Córdova lies by it.
