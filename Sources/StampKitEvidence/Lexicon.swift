@@ -88,15 +88,26 @@ public struct Lexicon: Sendable {
     /// da, no), by search form: one spelling may be the word of several languages.
     public private(set) var airportWordLanguages: [String: Set<String>] = [:]
 
+    /// Countries whose border officers stamp passports on entry only (no exit control), so a
+    /// stamp of theirs that names no direction records an arrival; code → why, from the
+    /// optional `entry-only.txt`.
+    public private(set) var entryOnlyCountries: [String: String] = [:]
+
     /// The optional file of languages and the countries that speak them.
     public static let languagesFile = "languages.txt"
+    /// The optional file of countries that stamp passports on entry only.
+    public static let entryOnlyFile = "entry-only.txt"
+    /// Files a lexicon uses when present: a gazetteer built before they existed still loads.
+    public static let optionalFileNames = [languagesFile, entryOnlyFile]
 
     /// Loads every lexicon file from a folder such as the project's `Lexicons/`.
     public init(directory: URL) throws {
         var files: [String: String] = [:]
-        let languages = directory.appendingPathComponent(Self.languagesFile)
-        if let data = try? Data(contentsOf: languages), let text = String(data: data, encoding: .utf8) {
-            files[Self.languagesFile] = text
+        for name in Self.optionalFileNames {
+            let url = directory.appendingPathComponent(name)
+            if let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) {
+                files[name] = text
+            }
         }
         for name in Self.fileNames {
             let url = directory.appendingPathComponent(name)
@@ -180,6 +191,14 @@ public struct Lexicon: Sendable {
                 let language = row.language.lowercased()
                 if languageCountries[language] == nil { languageHomes[language] = Set(codes) }
                 languageCountries[language, default: []].formUnion(codes)
+            }
+        }
+        if let text = files[Self.entryOnlyFile] {
+            for row in try Self.rows(text, file: Self.entryOnlyFile, columns: 2...2) {
+                guard Self.isAlpha2(row.columns[0]) else {
+                    throw LexiconFailure.badLine(row.file, row.line, "'\(row.columns[0])' is not an ISO alpha-2 code")
+                }
+                entryOnlyCountries[row.columns[0]] = row.columns[1]
             }
         }
     }

@@ -37,7 +37,7 @@ public struct StampProposal: Sendable, Equatable {
     public var candidates: [Candidate]
     /// The date on the stamp, when one was read.
     public var date: StampDate?
-    /// Entry or exit, when the words say so.
+    /// Entry or exit, when the words say so or the country stamps on entry only.
     public var direction: Direction?
     /// Air, land, sea or rail, when the clues say so.
     public var entryMethod: EntryMethod?

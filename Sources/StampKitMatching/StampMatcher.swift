@@ -44,7 +44,8 @@ public final class StampMatcher {
         let observations = try observe(clues, &lookup)
         let candidates = try rank(observations, clues: clues, context: contextEvidence(clues), lookup: &lookup)
         return StampProposal(
-            candidates: candidates, date: clues.date, direction: clues.direction,
+            candidates: candidates, date: clues.date,
+            direction: clues.direction ?? impliedDirection(country: candidates.first?.country.code),
             entryMethod: entryMethod(clues, top: candidates.first))
     }
 
@@ -84,6 +85,10 @@ public final class StampMatcher {
             if let inferred = chain.inferred { evidence.append(inferred) }
             if chain.airport != nil || !airportWordEvidence.isEmpty { evidence += airportWordEvidence }
             evidence += context
+            if clues.direction == nil, let implied = impliedDirection(country: code) {
+                let why = extractor.lexicon.entryOnlyCountries[code] ?? ""
+                evidence.append(Evidence(kind: .direction, text: country.name, detail: "\(implied.rawValue): \(why)"))
+            }
             var unique: [Evidence] = []
             for e in evidence where !unique.contains(e) { unique.append(e) }
             out.append(
@@ -169,6 +174,13 @@ public final class StampMatcher {
             .map(\.element)
         guard let best = ranked.first, best.1 >= 0.1, ranked.count == 1 || best.1 > 1.5 * ranked[1].1 else { return nil }
         return best.0
+    }
+
+    /// Arrival for a country that stamps passports on entry only, when the stamp names no
+    /// direction itself.
+    func impliedDirection(country code: String?) -> Direction? {
+        guard let code, extractor.lexicon.entryOnlyCountries[code] != nil else { return nil }
+        return .arrival
     }
 
     /// Date, direction and entry-method evidence, shown with every candidate.

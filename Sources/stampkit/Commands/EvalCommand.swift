@@ -6,7 +6,7 @@ import Synchronization
 struct EvalCommand: ToolCommand {
     static let folder = Argument("dir", help: "A folder with stamp images and truth.jsonl (one JSON object per image).")
     static let json = Flag("json", help: "Print the report as one JSON object.")
-    static let each = Flag("each", help: "Also print one line per stamp: file, level, truth, answer, confidence, right or wrong, and the date (truth/read).")
+    static let each = Flag("each", help: "Also print one line per stamp: file, level, truth, answer, confidence, right or wrong, and the date, direction and entry method (truth/read).")
     static let jobs = ValueOption("jobs", "N", short: "j", help: "Scan N images at once (default: the number of cores).")
     static let readings = ValueOption(
         "readings", "DIR",
@@ -137,6 +137,8 @@ struct EvalCommand: ToolCommand {
                     e.proposal == nil ? "unreadable" : (top?.country.code == e.truth.country ? "right" : "wrong"),
                     // The date read beside the printed one, so date misses show in the same list.
                     "date " + (e.truth.date ?? "-") + "/" + (e.proposal?.date?.value ?? "-"),
+                    "direction " + (e.truth.direction ?? "-") + "/" + (e.proposal?.direction?.rawValue ?? "-"),
+                    "method " + (e.truth.method ?? "-") + "/" + (e.proposal?.entryMethod?.rawValue ?? "-"),
                 ].joined(separator: "\t"))
             }
         }

@@ -20,6 +20,19 @@ import Testing
         return files
     }
 
+    @Test func entryOnlyCountriesAreOptionalAndChecked() throws {
+        #expect(try Lexicon(directory: TestLexicon.directory).entryOnlyCountries["GB"] != nil)
+        let without = try Lexicon(files: try Self.files(replacing: "months.txt", with: "en\tJUL\t7\n"))
+        #expect(without.entryOnlyCountries.isEmpty)
+        var files = try Self.files(replacing: "months.txt", with: "en\tJUL\t7\n")
+        files[Lexicon.entryOnlyFile] = "*\tGB\tno exit control\n*\tGBR\tnot alpha-2\n"
+        #expect {
+            try Lexicon(files: files)
+        } throws: { error in
+            (error as? LexiconFailure)?.message.hasPrefix("entry-only.txt:2:") == true
+        }
+    }
+
     @Test func projectLexiconsLoadFromTheDirectory() throws {
         let lexicon = try Lexicon(directory: TestLexicon.directory)
         #expect(lexicon.airportWords.count >= 30)

@@ -93,6 +93,19 @@ import Testing
         #expect(!jp.candidates.contains { $0.country.code == "NO" })  // (N) is a terminal
     }
 
+    /// The UK stamps passports only on arrival, so its stamps print no direction word; a
+    /// Schengen stamp without one stays undecided (its arrow is not read), and a word on the
+    /// stamp always wins over the country's habit.
+    @Test func anEntryOnlyCountrysStampIsAnArrival() throws {
+        let uk = try propose(["UK BORDER", "GATWICK (N)", "21 AUG 2010"])
+        #expect(uk.candidates.first?.country.code == "GB")
+        #expect(uk.direction == .arrival)
+        let why = try #require(uk.candidates.first?.evidence.first { $0.kind == .direction })
+        #expect(why.detail.hasPrefix("arrival: "))
+        #expect(try propose(["SCHIPHOL", "12.07.19"]).direction == nil)
+        #expect(try propose(["UK BORDER", "HEATHROW (5)", "DEPARTED", "12 JUL 2019"]).direction == .departure)
+    }
+
     @Test func frankfurtSchengenStamp() throws {
         let p = try propose(["D", "FRANKFURT/M", "05.03.19"])
         let top = try #require(p.candidates.first)
