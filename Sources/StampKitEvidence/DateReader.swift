@@ -27,6 +27,11 @@ public struct DateReader: Sendable {
         pattern: #"(?<![\p{L}\p{N}])(\p{L}+)[\s.\-/]*(\d{1,2})(?:\s*,\s*|[\s.\-/]+)(\d{4}|\d{2})(?!\d)"#)
     private static let yearFirst = try! NSRegularExpression(
         pattern: #"(?<!\d)((?:19|20)\d{2})\s*[.\-/年]\s*(\d{1,2})\s*[.\-/月]\s*(\d{1,2})(?!\d)"#)
+    // Year first with the separator after the year lost and stray spaces inside the digits
+    // (`201 103-21` for 2011-03-21), tried on the text with spaces between digits closed up.
+    private static let yearFirstLostSeparator = try! NSRegularExpression(
+        pattern: #"(?<!\d)((?:19|20)\d{2})(\d{2})[.\-/月](\d{1,2})(?!\d)"#)
+    private static let spaceBetweenDigits = try! NSRegularExpression(pattern: #"(?<=\d) +(?=\d)"#)
     // Hungarian and Lithuanian order: year, month word, day (`2019. MÁRC. 15.`).
     private static let yearFirstMonthWord = try! NSRegularExpression(
         pattern: #"(?<![\p{L}\p{N}])((?:19|20)\d{2})[\s.\-/]*(\p{L}{3,})[\s.\-/]*(\d{1,2})(?!\d)"#)
@@ -117,10 +122,16 @@ public struct DateReader: Sendable {
                     if let d = pass(text, original) { return d }
                 }
             }
-            // A date broken over two lines (12 JUL / 2019).
-            for (a, b) in zip(pairs, pairs.dropFirst()) {
-                for pass in passes {
-                    if let d = pass(a.0 + " " + b.0, a.1 + " " + b.1) { return d }
+            // A date broken over two lines (12 JUL / 2019), or over three when a tilted
+            // line's fields were read as lines of their own (2018. / 08. / 07).
+            for size in 2...3 where pairs.count >= size {
+                for start in 0...(pairs.count - size) {
+                    let window = pairs[start..<(start + size)]
+                    let text = window.map(\.0).joined(separator: " ")
+                    let original = window.map(\.1).joined(separator: " ")
+                    for pass in passes {
+                        if let d = pass(text, original) { return d }
+                    }
                 }
             }
         }
@@ -214,6 +225,16 @@ public struct DateReader: Sendable {
         for g in matches(Self.yearFirstMonthWord, text, original) {
             guard let month = months[SearchForm.of(g[2]!)], !Self.isRoman(g[2]!) else { continue }
             if let d = make(year: g[1]!, month: .word(month), day: g[3]!, text: g[0]!, repairing: repairing) { return d }
+        }
+        if repairing {
+            let closed = Self.spaceBetweenDigits.stringByReplacingMatches(
+                in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+            for g in matches(Self.yearFirstLostSeparator, closed, closed) {
+                guard let m = Int(g[2]!), let d = Int(g[3]!),
+                    let date = make(year: g[1]!, month: m, day: d, text: g[0]!)
+                else { continue }
+                return Found(date: date, changes: 1)
+            }
         }
         return nil
     }

@@ -165,6 +165,24 @@ import Testing
         #expect(reader.read(lines: ["12 JUL", "2019", "05.03.19"])?.value == "2019-03-05")
     }
 
+    /// Tilted, a date's fields can come out as lines of their own.
+    @Test func aDateBrokenOverThreeLines() {
+        #expect(reader.read(lines: ["KOREA IMMIGRATION SERVICE", "DEPARTURE", "2018.", "08.", "07"])?.value == "2018-08-07")
+        #expect(reader.read(lines: ["21", "JUL", "2019"])?.value == "2019-07-21")
+        // Two-digit groups with only spaces between are a counter, not a date.
+        #expect(reader.read(lines: ["12", "07", "19"]) == nil)
+    }
+
+    /// A year-first date whose first separator was lost and whose digits gained a space is
+    /// found only when nothing reads as printed, and counts as repaired.
+    @Test func aYearFirstDateThatLostItsSeparator() {
+        #expect(reader.read(lines: ["GUANGZHOU", "201 103-21"])?.value == "2011-03-21")
+        #expect(reader.read(lines: ["201 103-21", "05.03.19"])?.value == "2019-03-05")
+        #expect(reader.read(lines: ["201 113-21"]) == nil)
+        // A look that reads it so still votes like any repaired look.
+        #expect(reader.read(lines: ["01103-21"], rereads: [["201 103-21", "201 103-21"]])?.value == "2011-03-21")
+    }
+
     @Test func nothingToReadGivesNil() {
         #expect(reader.read(lines: []) == nil)
         #expect(reader.read(lines: ["KEFLAVIKURFLUGVOLLUR", "IS"]) == nil)
