@@ -29,6 +29,14 @@ public struct LexiconHit<Value: Sendable & Equatable>: Sendable, Equatable {
     public var value: Value
     /// Mean OCR confidence of the words, 0…100.
     public var confidence: Double
+
+    /// `text` read at `span`, meaning `value`, at OCR `confidence`.
+    public init(span: TokenSpan, text: String, value: Value, confidence: Double) {
+        self.span = span
+        self.text = text
+        self.value = value
+        self.confidence = confidence
+    }
 }
 
 /// An airport word found on the stamp, and the place part of its compound if it had one

@@ -29,23 +29,30 @@ public final class StampMatcher {
     public let extractor: ClueExtractor
     /// The lexicon's words, so that a damaged stamp word is not guessed to be a name.
     let stampWords: NearNameIndex
+    /// Entry and exit words read with a letter wrong.
+    let damagedDirections: DamagedDirectionWords
 
     /// `today` decides the century of two-digit years in dates.
     public init(directory: PlaceDirectory, lexicon: Lexicon, today: Date = Date()) {
         self.directory = directory
         self.extractor = ClueExtractor(lexicon: lexicon, today: today)
         self.stampWords = DamagedNameObservations.stampWords(lexicon)
+        self.damagedDirections = DamagedDirectionWords(lexicon: lexicon)
     }
 
     /// Reads the clues of one stamp and proposes ranked candidates.
     public func propose(from reading: OCRReading) throws -> StampProposal {
-        let clues = extractor.extract(from: reading)
+        var clues = extractor.extract(from: reading)
+        clues.directionHits += damagedDirections.hits(clues)
         var lookup = Lookup(directory: directory)
         let observations = try observe(clues, &lookup)
         let candidates = try rank(observations, clues: clues, context: contextEvidence(clues), lookup: &lookup)
         return StampProposal(
             candidates: candidates, date: clues.date,
-            direction: clues.direction ?? impliedDirection(country: candidates.first?.country.code),
+            direction: clues.direction ?? candidates.first.flatMap {
+                // Only as sure as the country it follows from.
+                $0.confidence >= Self.impliedDirectionConfidence ? impliedDirection(country: $0.country.code) : nil
+            },
             entryMethod: entryMethod(clues, top: candidates.first))
     }
 
@@ -175,6 +182,9 @@ public final class StampMatcher {
         guard let best = ranked.first, best.1 >= 0.1, ranked.count == 1 || best.1 > 1.5 * ranked[1].1 else { return nil }
         return best.0
     }
+
+    /// The least confidence in the top country for the direction it implies to be proposed.
+    static let impliedDirectionConfidence = 0.3
 
     /// Arrival for a country that stamps passports on entry only, when the stamp names no
     /// direction itself.

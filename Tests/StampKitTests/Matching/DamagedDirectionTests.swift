@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import StampKitEvidence
+@testable import StampKitMatching
+
+/// Entry and exit words read with a letter wrong, and the direction a country's habit implies.
+@Suite struct DamagedDirectionTests {
+    let words = DamagedDirectionWords(lexicon: TestLexicon.shared)
+    let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+
+    func directions(_ lines: [String]) -> [Direction] {
+        words.hits(extractor.extract(from: reading(lines))).map(\.value)
+    }
+
+    @Test func aWordOneEditFromADirectionWordIsThatDirection() {
+        #expect(directions(["CHINA IMMIGRATION INSPECTION", "ENDRY", "2011-03-21"]) == [.arrival])
+        // B for D is a worn letter of the same shape.
+        #expect(directions(["POLICIA FEDERAL", "SAIBA", "08.12.2007"]) == [.departure])
+        #expect(directions(["CIKES", "KAPIKULE"]) == [.departure])
+    }
+
+    @Test func onlyWhenNoDirectionWordWasReadRight() {
+        #expect(directions(["ENTRY", "SAIBA"]).isEmpty)
+    }
+
+    @Test func shortWordsOtherStampWordsAndTwoDirectionsAreNotGuessed() {
+        // EXIT is too short to guess at: EXAT stays unread.
+        #expect(directions(["EXAT"]).isEmpty)
+        // Lower-case debris is not a printed word.
+        #expect(directions(["endry"]).isEmpty)
+        // Two edits away is too far.
+        #expect(directions(["SPARTED"]).isEmpty)
+    }
+
+    @Test func theGuessShowsAsEvidenceAndCountsLessThanACleanWord() throws {
+        let matcher = StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today)
+        let p = try matcher.propose(from: reading(["ENDRY", "JFK", "12.07.19"]))
+        #expect(p.direction == .arrival)
+        let clean = try matcher.propose(from: reading(["ENTRY", "JFK", "12.07.19"]))
+        #expect(clean.direction == .arrival)
+        let hit = try #require(words.hits(extractor.extract(from: reading(["ENDRY"]))).first)
+        #expect(hit.confidence < 90)
+        #expect(p.candidates.first?.evidence.contains { $0.kind == .direction && $0.text == "ENDRY" } == true)
+    }
+
+    /// A country's habit of stamping only on entry is only as sure as the country.
+    @Test func anImpliedDirectionNeedsASureEnoughCountry() throws {
+        let matcher = StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today)
+        let sure = try matcher.propose(from: reading(["UK BORDER", "HEATHROW (5)", "12 JUL 2019"]))
+        #expect(try #require(sure.candidates.first).confidence >= StampMatcher.impliedDirectionConfidence)
+        #expect(sure.direction == .arrival)
+        let unsure = try matcher.propose(from: reading(["LONDON@30", "12 JUL 2019"]))
+        #expect(unsure.candidates.first?.country.code == "GB")
+        #expect(try #require(unsure.candidates.first).confidence < StampMatcher.impliedDirectionConfidence)
+        #expect(unsure.direction == nil)
+    }
+}
