@@ -56,7 +56,8 @@ package struct NearNameIndex: Sendable {
             && form.utf8.filter { $0 != 32 }.count >= minimumLength
     }
 
-    static func shape(_ form: [UInt8]) -> [UInt8] { form.map { shapes[$0] ?? $0 } }
+    /// Each letter replaced by the first of its worn-shape group.
+    package static func shape(_ form: [UInt8]) -> [UInt8] { form.map { shapes[$0] ?? $0 } }
 
     /// The most a reading of `letters` letters may cost from a name.
     static func allowance(letters: Int) -> Double { max(1, Double(letters) / 6) }

@@ -45,7 +45,10 @@ struct DamagedNameObservations {
         guard let cheapest = near.map(\.cost).min() else { return [] }
         let best = near.filter { $0.cost == cheapest }
         guard best.count <= Self.maximumNeighbours else { return [] }
-        if stampWords.neighbours(of: form).contains(where: { $0.cost <= cheapest }) { return [] }
+        // A stamp word that is itself the name (VIETNAM, a country alias too) does not stand
+        // in its way.
+        let names = Set(best.map(\.form))
+        if stampWords.neighbours(of: form).contains(where: { $0.cost <= cheapest && !names.contains($0.form) }) { return [] }
         return best
     }
 

@@ -31,6 +31,8 @@ public final class StampMatcher {
     let stampWords: NearNameIndex
     /// Entry and exit words read with a letter wrong.
     let damagedDirections: DamagedDirectionWords
+    /// Authority and country phrases read with letters wrong.
+    let damagedAliases: DamagedAliasObservations
 
     /// `today` decides the century of two-digit years in dates.
     public init(directory: PlaceDirectory, lexicon: Lexicon, today: Date = Date()) {
@@ -38,6 +40,7 @@ public final class StampMatcher {
         self.extractor = ClueExtractor(lexicon: lexicon, today: today)
         self.stampWords = DamagedNameObservations.stampWords(lexicon)
         self.damagedDirections = DamagedDirectionWords(lexicon: lexicon)
+        self.damagedAliases = DamagedAliasObservations(lexicon: lexicon)
     }
 
     /// Reads the clues of one stamp and proposes ranked candidates.
@@ -65,6 +68,7 @@ public final class StampMatcher {
         let guesses = DamagedNameObservations(stampWords: stampWords)
         let damaged = try guesses.airportNames(clues, &lookup, cover)
         found += try NamePhraseObservations().read(clues, &lookup, &cover)
+        found += try damagedAliases.read(clues, &lookup, cover)
         found += try AirportWordObservations().read(clues, &lookup, cover)
         found += try guesses.names(clues, &lookup, &cover)
         found = DamagedNameObservations.narrow(found, to: damaged) + damaged

@@ -24,6 +24,14 @@ import Testing
         #expect(other.country.code == "IS")
     }
 
+    /// VIETNAM is a stamp word of the lexicon (a country alias) and the country's name: a
+    /// reading near it is the name, not a stamp word standing in its way.
+    @Test func aStampWordThatIsTheNameItselfDoesNotBlockIt() throws {
+        let top = try #require(try propose(["VIETNAS IMMIGRATION", "07 12 2008"]).candidates.first)
+        #expect(top.country.code == "VN")
+        #expect(top.evidence.contains { $0.text == "VIETNAS" && $0.detail.hasPrefix("read as VIETNAM") })
+    }
+
     @Test func shortWordsAndNamesReadRightAreNotGuessedAt() throws {
         let places = TestPlaces()
         #expect(try propose(["PARIX", "12.07.19"], places: places).candidates.isEmpty)

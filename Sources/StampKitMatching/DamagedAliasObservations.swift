@@ -1,0 +1,79 @@
+import StampKitEvidence
+import StampKitGazetteer
+
+/// Authority and country phrases of several words read with letters wrong or words broken
+/// (CH'HA NAMIGRATION INSPECT'ON for CHINA IMMIGRATION INSPECTION). Such a phrase is long and
+/// printed on one country's stamps only, so a reading some letters off still names it: a run of
+/// capital words (marks inside them dropped) whose letters, spaces ignored, are within a fifth
+/// of the phrase's letters of it, a like worn shape costing ½ (a damaged single name may be a
+/// sixth off: a long phrase lies further from all other text). It counts at the weight a
+/// damaged name of its length keeps. The run must start with the phrase's first letter (or one
+/// of its worn shape) and have at least as many words as the phrase less one: IMMIGRATION alone
+/// is two letters from U.S. IMMIGRATION but is not it. A word read right as a name is not
+/// damage: KENYA IMMIGRATION is two letters from KOREA IMMIGRATION, but KENYA is Kenya.
+struct DamagedAliasObservations: Sendable {
+    /// The fewest letters a phrase needs to be guessed at.
+    static let minimumLetters = 10
+
+    let phrases: [(letters: [UInt8], words: Int, alias: CountryAlias)]
+
+    init(lexicon: Lexicon) {
+        phrases = lexicon.countryAliases.compactMap { form, alias in
+            guard form.contains(" ") else { return nil }
+            let letters = Array(form.utf8.filter { $0 != 32 })
+            guard letters.count >= Self.minimumLetters, letters.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return nil }
+            return (letters, form.split(separator: " ").count, alias)
+        }
+    }
+
+    /// An observation per damaged phrase, on lines where no phrase of the word lists was read
+    /// right, outside the names of `cover`; the nearest phrase when several are within reach.
+    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
+        let names = cover.named + cover.airports
+        var found: [Observation] = []
+        for (number, line) in clues.lines.enumerated() where !clues.aliases.contains(where: { $0.span.line == number }) {
+            var best: (cost: Double, span: TokenSpan, alias: CountryAlias, letters: Int, confidence: Double)?
+            for start in line.indices {
+                var letters: [UInt8] = []
+                // Weighed by letters: the damage is in the cost already, so the weakest word
+                // alone would count it twice.
+                var confidenceSum = 0.0
+                for end in start..<min(line.count, start + 6) {
+                    let t = line[end]
+                    // A mark inside a word (CH'HA) is damage too; a digit ends the run.
+                    guard t.isUppercase, !t.text.contains(where: \.isNumber),
+                        !names.contains(where: { $0.line == t.line && $0.start <= t.index && t.index < $0.end })
+                    else { break }
+                    let added = t.form.utf8.filter { $0 != 32 }
+                    letters += added
+                    confidenceSum += t.confidence * Double(added.count)
+                    guard letters.count >= Self.minimumLetters - 2 else { continue }
+                    for phrase in phrases where end - start + 1 >= phrase.words - 1
+                        && NearNameIndex.shape([letters[0]]) == NearNameIndex.shape([phrase.letters[0]])
+                    {
+                        let allowance = Double(phrase.letters.count) / 5
+                        guard abs(phrase.letters.count - letters.count) <= Int(allowance) else { continue }
+                        let cost = NearNameIndex.cost(letters, phrase.letters)
+                        guard cost > 0, cost <= allowance, cost < (best?.cost ?? .infinity) else { continue }
+                        best = (
+                            cost, TokenSpan(line: number, start: start, end: end + 1), phrase.alias, phrase.letters.count,
+                            confidenceSum / Double(letters.count)
+                        )
+                    }
+                }
+            }
+            guard let best, let country = try lookup.country(best.alias.countryCode) else { continue }
+            let text = line[best.span.start..<best.span.end].map(\.text).joined(separator: " ")
+            let weight = DamagedNameObservations.weight(letters: best.letters, cost: best.cost)
+            found.append(
+                Observation(
+                    span: best.span,
+                    evidence: Evidence(
+                        kind: .countryName, text: text,
+                        detail: "read as \(best.alias.text): \(best.alias.isAuthority ? "authority of" : "another name for") \(country.name)"),
+                    reliability: (best.alias.isAuthority ? 0.85 : 0.7) * Weights.ocr(best.confidence) * weight,
+                    hypotheses: [Hypothesis(country: country.code, share: 1)]))
+        }
+        return found
+    }
+}
