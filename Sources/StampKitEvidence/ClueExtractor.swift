@@ -388,6 +388,9 @@ public struct ClueExtractor: Sendable {
     func namePhrases(_ lines: [[StampToken]], consumed: Set<[Int]>) -> [NamePhrase] {
         var out: [NamePhrase] = []
         for line in lines {
+            // A month word is part of a date only on a line with digits: on a line of words
+            // alone it may end a name (CHIANG MAI; MAI is May in French).
+            let dated = line.contains { $0.text.contains(where: \.isNumber) }
             for i in line.indices {
                 for n in 1...4 where i + n <= line.count {
                     let part = line[i..<(i + n)]
@@ -399,7 +402,7 @@ public struct ClueExtractor: Sendable {
                     // A phrase does not start or end on a month or direction word; stop-words may
                     // (NEW YORK, SAN JOSE), since names are matched exactly.
                     if n > 1, [part.first!.form, part.last!.form].contains(where: {
-                        lexicon.months[$0] != nil || lexicon.directions[$0] != nil
+                        (dated && lexicon.months[$0] != nil) || lexicon.directions[$0] != nil
                     }) { continue }
                     // An elided article is part of the next word, not the end of a name: COTE D
                     // of CÔTE D'AZUR is not Côte d'Ivoire.

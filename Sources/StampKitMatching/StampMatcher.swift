@@ -107,7 +107,17 @@ public final class StampMatcher {
                     confidence: (confidence * 1000).rounded() / 1000, country: country, region: chain.region,
                     city: chain.city, airport: chain.airport, evidence: unique))
         }
-        return out
+        return Self.portsOfEntryFirst(out)
+    }
+
+    /// Candidates best first, and between equally sure ones the one whose chain reaches an
+    /// airport: border posts sit at airports, not in any town of the name.
+    static func portsOfEntryFirst(_ candidates: [Candidate]) -> [Candidate] {
+        candidates.enumerated().sorted {
+            if $0.element.confidence != $1.element.confidence { return $0.element.confidence > $1.element.confidence }
+            let (a, b) = ($0.element.airport != nil, $1.element.airport != nil)
+            return a != b ? a : $0.offset < $1.offset
+        }.map(\.element)
     }
 
     /// Each country's confidence, best first. A clue's shares add up within a country (FRA and

@@ -153,6 +153,15 @@ import Testing
         #expect(clues.namePhrases.allSatisfy { $0.length <= 4 })
     }
 
+    /// MAI is May in French and German: a month on a dated line, a name's end on a line of
+    /// words alone (CHIANG MAI).
+    @Test func aMonthWordEndsANameOnlyOnALineWithoutDigits() {
+        let name = extractor.extract(from: reading(["IMMIGRATION", "CHIANG MAI", "ADMITTED", "20 MAY 2021"]))
+        #expect(name.namePhrases.contains { $0.form == "chiang mai" })
+        let dated = extractor.extract(from: reading(["CHIANG MAI 2021"]))
+        #expect(!dated.namePhrases.contains { $0.form == "chiang mai" })
+    }
+
     @Test func wordsBesideAnAirportWordFormPhrases() {
         let clues = extractor.extract(from: reading(["SÂN BAY TÂN SƠN NHẤT 12-07-2019"]))
         #expect(clues.airportNamePhrases.map(\.form) == ["tan son nhat"])

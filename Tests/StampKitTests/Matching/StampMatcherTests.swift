@@ -106,6 +106,21 @@ import Testing
         #expect(try propose(["UK BORDER", "HEATHROW (5)", "DEPARTED", "12 JUL 2019"]).direction == .departure)
     }
 
+    /// Two countries equally sure: the one whose chain reaches an airport comes first, whatever
+    /// their order before.
+    @Test func equallySureCountriesPutAPortOfEntryFirst() {
+        let town = Candidate(
+            confidence: 0.11, country: Country(code: "AA", alpha3: "AAA", name: "A", continent: "AS", population: 1), evidence: [])
+        let port = Candidate(
+            confidence: 0.11, country: Country(code: "ZZ", alpha3: "ZZZ", name: "Z", continent: "AS", population: 1),
+            airport: TestPlaces().airports[0], evidence: [])
+        let surer = Candidate(
+            confidence: 0.2, country: Country(code: "BB", alpha3: "BBB", name: "B", continent: "AS", population: 1), evidence: [])
+        let ranked = StampMatcher.portsOfEntryFirst([surer, town, port]).map(\.country.code)
+        #expect(ranked == ["BB", "ZZ", "AA"])
+        #expect(StampMatcher.portsOfEntryFirst([town, surer]).map(\.country.code) == ["BB", "AA"])
+    }
+
     @Test func frankfurtSchengenStamp() throws {
         let p = try propose(["D", "FRANKFURT/M", "05.03.19"])
         let top = try #require(p.candidates.first)
