@@ -199,6 +199,7 @@ public struct ClueExtractor: Sendable {
             // do not make a code's line long.
             let count = line.filter { !($0.text.count == 1 && $0.text.allSatisfy(\.isLowercase)) }.count
             let short = count <= 2
+            let ringed = count < line.count
             for t in line where !consumed.contains([t.line, t.index]) && t.isLettersOnly && t.isUppercase {
                 let span = TokenSpan(line: t.line, start: t.index, end: t.index + 1)
                 let code = t.form.uppercased()
@@ -218,10 +219,18 @@ public struct ClueExtractor: Sendable {
                 }
                 // Codes are printed in plain ASCII: TÂN is a word, not TAN.
                 guard t.text.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
+                // A two-letter sign with a ring star glued on, read as S (PLS in a ring of
+                // stars read as e … x): the sign, and a code only as debris.
+                let starred = code.count == 3 && ringed && count == 1 && code.hasSuffix("S")
+                    && lexicon.distinguishingSigns[t.form] == nil
+                    ? lexicon.distinguishingSigns[String(t.form.prefix(2))] : nil
+                if let starred { signs.append(token(starred, standsAlone: true)) }
                 if code.count == 3 {
                     // A month word is a code only alone on its line (JUL is Juliaca).
                     if lexicon.months[t.form] != nil, count > 1 { continue }
-                    iata.append(token(code, standsAlone: alone))
+                    var code = token(code, standsAlone: alone)
+                    if starred != nil { code.isDebris = true }
+                    iata.append(code)
                 }
                 if code.count == 2, short || t.isIsolated {
                     iso.append(token(code, standsAlone: true))

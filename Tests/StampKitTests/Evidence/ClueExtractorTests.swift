@@ -153,6 +153,18 @@ import Testing
         #expect(clues.namePhrases.allSatisfy { $0.length <= 4 })
     }
 
+    /// In a ring of stars read as lower-case specks, PLS is the sign PL with a star glued on;
+    /// the same letters without the ring, or with another last letter, are a code.
+    @Test func aSignWithAStarGluedOnIsTheSign() {
+        let ringed = extractor.extract(from: reading(["e PLS", "GDANSK", "07.02.12"]))
+        #expect(ringed.distinguishingSigns.map(\.code) == ["PL"])
+        #expect(ringed.iataCandidates.first { $0.code == "PLS" }?.isDebris == true)
+        let plain = extractor.extract(from: reading(["PLS", "07.02.12"]))
+        #expect(plain.distinguishingSigns.isEmpty)
+        #expect(plain.iataCandidates.first { $0.code == "PLS" }?.isDebris == false)
+        #expect(extractor.extract(from: reading(["e PLZ"])).distinguishingSigns.isEmpty)
+    }
+
     /// MAI is May in French and German: a month on a dated line, a name's end on a line of
     /// words alone (CHIANG MAI).
     @Test func aMonthWordEndsANameOnlyOnALineWithoutDigits() {
