@@ -107,15 +107,15 @@ public struct DateReader: Sendable {
         let pairs = lines.map { (Self.undoLetterConfusion(Self.blankDebris($0)), $0) }
         // Dates as read come first; only when no line holds a possible date are the fragile
         // digits of a date face undone, because a date that is possible as read was most
-        // likely read right.
-        for repairing in [false, true] {
+        // likely read right (see `Attempt` for a year far back).
+        for attempt in Attempt.inOrder {
             let passes: [(String, String) -> Found?] = [
                 {
-                    self.matchMonthWordDayFirst($0, $1, repairing: repairing)
-                        ?? self.matchMonthWordMonthFirst($0, $1, repairing: repairing)
+                    self.matchMonthWordDayFirst($0, $1, attempt: attempt)
+                        ?? self.matchMonthWordMonthFirst($0, $1, attempt: attempt)
                 },
-                { self.matchYearFirst($0, $1, repairing: repairing) },
-                { self.matchNumeric($0, $1, monthFirst: monthFirst, repairing: repairing) },
+                { self.matchYearFirst($0, $1, attempt: attempt) },
+                { self.matchNumeric($0, $1, monthFirst: monthFirst, attempt: attempt) },
             ]
             for pass in passes {
                 for (text, original) in pairs {
@@ -197,41 +197,41 @@ public struct DateReader: Sendable {
         }
     }
 
-    private func matchMonthWordDayFirst(_ text: String, _ original: String, repairing: Bool) -> Found? {
+    private func matchMonthWordDayFirst(_ text: String, _ original: String, attempt: Attempt) -> Found? {
         for g in matches(Self.monthWordFirstDay, text, original) {
             guard let month = months[SearchForm.of(g[2]!)] else { continue }
             // A lone I, V or X is a month only between dots, dashes or slashes (12.V.19); with
             // spaces it is more likely a stray mark.
             if g[2]!.count == 1, Self.isRoman(g[2]!), !Self.isBetweenSeparators(g[2]!, in: g[0]!) { continue }
             if let second = g[3], let other = months[SearchForm.of(second)], other != month { continue }
-            if let d = make(year: g[4]!, month: .word(month), day: g[1]!, text: g[0]!, repairing: repairing) { return d }
+            if let d = make(year: g[4]!, month: .word(month), day: g[1]!, text: g[0]!, attempt: attempt) { return d }
         }
         return nil
     }
 
-    private func matchMonthWordMonthFirst(_ text: String, _ original: String, repairing: Bool) -> Found? {
+    private func matchMonthWordMonthFirst(_ text: String, _ original: String, attempt: Attempt) -> Found? {
         for g in matches(Self.monthWordFirstMonth, text, original) {
             // Roman months are written day first only.
             guard !Self.isRoman(g[1]!), let month = months[SearchForm.of(g[1]!)] else { continue }
-            if let d = make(year: g[3]!, month: .word(month), day: g[2]!, text: g[0]!, repairing: repairing) { return d }
+            if let d = make(year: g[3]!, month: .word(month), day: g[2]!, text: g[0]!, attempt: attempt) { return d }
         }
         return nil
     }
 
-    private func matchYearFirst(_ text: String, _ original: String, repairing: Bool) -> Found? {
+    private func matchYearFirst(_ text: String, _ original: String, attempt: Attempt) -> Found? {
         for g in matches(Self.yearFirst, text, original) {
-            if let d = make(year: g[1]!, month: .digits(g[2]!), day: g[3]!, text: g[0]!, repairing: repairing) { return d }
+            if let d = make(year: g[1]!, month: .digits(g[2]!), day: g[3]!, text: g[0]!, attempt: attempt) { return d }
         }
         for g in matches(Self.yearFirstMonthWord, text, original) {
             guard let month = months[SearchForm.of(g[2]!)], !Self.isRoman(g[2]!) else { continue }
-            if let d = make(year: g[1]!, month: .word(month), day: g[3]!, text: g[0]!, repairing: repairing) { return d }
+            if let d = make(year: g[1]!, month: .word(month), day: g[3]!, text: g[0]!, attempt: attempt) { return d }
         }
-        if repairing {
+        if attempt.repairing {
             let closed = Self.spaceBetweenDigits.stringByReplacingMatches(
                 in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
             for g in matches(Self.yearFirstLostSeparator, closed, closed) {
                 guard let m = Int(g[2]!), let d = Int(g[3]!),
-                    let date = make(year: g[1]!, month: m, day: d, text: g[0]!)
+                    let date = make(year: g[1]!, month: m, day: d, text: g[0]!, oldYears: attempt.oldYears)
                 else { continue }
                 return Found(date: date, changes: 1)
             }
@@ -239,14 +239,14 @@ public struct DateReader: Sendable {
         return nil
     }
 
-    private func matchNumeric(_ text: String, _ original: String, monthFirst: Bool, repairing: Bool) -> Found? {
+    private func matchNumeric(_ text: String, _ original: String, monthFirst: Bool, attempt: Attempt) -> Found? {
         for regex in [Self.numeric, Self.spacedNumeric] {
             for g in matches(regex, text, original) {
-                let dayFirst = { self.make(year: g[3]!, month: .digits(g[2]!), day: g[1]!, text: g[0]!, repairing: repairing) }
-                let monthFirstDate = { self.make(year: g[3]!, month: .digits(g[1]!), day: g[2]!, text: g[0]!, repairing: repairing) }
+                let dayFirst = { self.make(year: g[3]!, month: .digits(g[2]!), day: g[1]!, text: g[0]!, attempt: attempt) }
+                let monthFirstDate = { self.make(year: g[3]!, month: .digits(g[1]!), day: g[2]!, text: g[0]!, attempt: attempt) }
                 if monthFirst, let d = monthFirstDate() { return d }
                 // A repaired date is a guess already: it is not also turned month first.
-                if let d = dayFirst() ?? (repairing ? nil : monthFirstDate()) { return d }
+                if let d = dayFirst() ?? (attempt.repairing ? nil : monthFirstDate()) { return d }
             }
         }
         return nil
@@ -258,18 +258,19 @@ public struct DateReader: Sendable {
         case digits(String)
     }
 
-    /// The date the fields give as read or, when `repairing`, with the fewest fragile digits
+    /// The date the fields give as read or, when `attempt.repairing`, with the fewest fragile digits
     /// undone that make it possible — nil when it is possible as read (then it was found
     /// without repairing) or when that fewest number of changes allows more than one date.
-    func make(year: String, month: MonthField, day: String, text: String, repairing: Bool) -> Found? {
-        guard repairing else {
+    func make(year: String, month: MonthField, day: String, text: String, attempt: Attempt) -> Found? {
+        guard attempt.repairing else {
             guard let d = Int(day) else { return nil }
             let date: StampDate?
             switch month {
-            case .word(let m): date = make(year: year, month: m, day: d, text: text)
-            case .digits(let m): date = Int(m).flatMap { make(year: year, month: $0, day: d, text: text) }
+            case .word(let m): date = make(year: year, month: m, day: d, text: text, oldYears: attempt.oldYears)
+            case .digits(let m): date = Int(m).flatMap { make(year: year, month: $0, day: d, text: text, oldYears: attempt.oldYears) }
             }
-            return date.map { Found(date: $0, changes: 0) }
+            // An old year read as two digits is possible but doubtful: looks may outvote it.
+            return date.map { Found(date: $0, changes: attempt.oldYears ? 1 : 0) }
         }
         let months: [(digits: String, changes: Int)]
         switch month {
@@ -282,7 +283,7 @@ public struct DateReader: Sendable {
                 for d in Self.repairs(of: day) {
                     let changes = y.changes + m.changes + d.changes
                     guard changes > 0, changes <= min(best.changes, Self.maximumRepairs), let mi = Int(m.digits), let di = Int(d.digits),
-                        let date = make(year: y.digits, month: mi, day: di, text: text)
+                        let date = make(year: y.digits, month: mi, day: di, text: text, oldYears: attempt.oldYears)
                     else { continue }
                     if changes < best.changes { best = (changes, []) }
                     if !best.dates.contains(date) { best.dates.append(date) }
@@ -292,12 +293,31 @@ public struct DateReader: Sendable {
         return best.dates.count == 1 ? Found(date: best.dates[0], changes: best.changes) : nil
     }
 
-    /// A validated date, or nil for impossible ones (31.02.) and years outside 1900…next year.
-    func make(year yearText: String, month: Int, day: Int, text: String) -> StampDate? {
+    /// How hard `find` tries: as read, then with fragile digits undone, then — only when
+    /// neither gives a date — accepting a two-digit year far in the past as read.
+    struct Attempt {
+        var repairing: Bool
+        var oldYears: Bool
+        static let inOrder = [
+            Attempt(repairing: false, oldYears: false), Attempt(repairing: true, oldYears: false),
+            Attempt(repairing: false, oldYears: true),
+        ]
+    }
+
+    /// A two-digit year more than this many years back is taken as read only when no reading
+    /// or repair gives a recent one: a stamp in a passport in use is seldom that old, while a
+    /// slashed zero read as 6 or 9 or a flagged one read as 4 (`15.12.67`, `26.03.41`) makes
+    /// the year look so.
+    static let oldYearSpan = 40
+
+    /// A validated date, or nil for impossible ones (31.02.), years outside 1900…next year, and
+    /// unless `oldYears`, two-digit years more than `oldYearSpan` years back.
+    func make(year yearText: String, month: Int, day: Int, text: String, oldYears: Bool = true) -> StampDate? {
         guard var year = Int(yearText) else { return nil }
         if yearText.count == 2 {
             year += 2000
             if (year, month, day) > (today.year + 1, today.month, today.day) { year -= 100 }
+            if !oldYears, year < today.year - Self.oldYearSpan { return nil }
         }
         guard (1900...(today.year + 1)).contains(year), (1...12).contains(month), day >= 1,
             day <= Gregorian.days(inMonth: month, year: year)
