@@ -469,8 +469,8 @@ struct GazetteerBuilder {
         }
     }
 
-    /// Airports: their name and the municipality they serve (search ranks a match on the
-    /// latter below every own name).
+    /// Airports: their name, the other names they are known by, and the municipality they
+    /// serve (search ranks a match on the latter below every own name).
     private func addAirportNames(to collector: inout NameCollector) {
         for airport in sources.airports {
             let importance = Self.airportImportance(
@@ -478,6 +478,10 @@ struct GazetteerBuilder {
                 scheduled: airport.scheduled)
             collector.add("airport", .text(airport.ident), airport.ident, nil, airport.name,
                 country: airport.country, importance: importance)
+            for other in airport.otherNames {
+                collector.add("airport", .text(airport.ident), airport.ident, nil, other,
+                    country: airport.country, importance: importance)
+            }
             if let municipality = airport.municipality {
                 collector.add("airport", .text(airport.ident), airport.ident, nil, municipality,
                     country: airport.country, importance: importance)

@@ -21,6 +21,9 @@ struct GazetteerSources {
         var id: Int, ident: String, iata: String?, icao: String?, name: String, municipality: String?
         var country: String, isoRegion: String?, type: String, scheduled: Bool
         var latitude: Double, longitude: Double
+        /// Other names it is known by, from the OurAirports keywords (KLIA, Katunayake
+        /// International Airport), codes left out.
+        var otherNames: [String] = []
     }
     struct CityCodeRow {
         var code: String, airport: String, country: String, cityName: String
@@ -340,6 +343,17 @@ struct GazetteerSources {
         for record in open where column["iata_code"]! < record.count {
             codesInUse.insert(record[column["iata_code"]!].trimmingCharacters(in: .whitespaces).uppercased())
         }
+        // Keywords also list an airport's codes, and other airports' (a field's local code): a
+        // keyword that is any code in the file is not a name.
+        var anyCode: Set<String> = codesInUse
+        for record in records.dropFirst() {
+            for name in ["ident", "icao_code", "gps_code", "local_code"] {
+                if let i = column[name], i < record.count { anyCode.insert(record[i].trimmingCharacters(in: .whitespaces).uppercased()) }
+            }
+        }
+        func isName(_ keyword: String) -> Bool {
+            keyword.count >= 4 && !keyword.contains(where: \.isNumber) && !anyCode.contains(keyword.uppercased())
+        }
         for record in open + closed {
             func field(_ name: String) -> String {
                 guard let i = column[name] else { return "" }
@@ -385,7 +399,9 @@ struct GazetteerSources {
                     municipality: municipality.isEmpty ? nil : municipality,
                     country: field("iso_country"), isoRegion: region.isEmpty ? nil : region,
                     type: type, scheduled: scheduled,
-                    latitude: latitude, longitude: longitude))
+                    latitude: latitude, longitude: longitude,
+                    otherNames: field("keywords").split(separator: ",")
+                        .map { $0.trimmingCharacters(in: .whitespaces) }.filter(isName)))
         }
         guard rows.contains(where: { $0.iata != nil }) else {
             throw GazetteerError.sourceInvalid(path, "no airport with an IATA code")

@@ -26,6 +26,18 @@ import Testing
         #expect(rows.first { $0.id == 513482 }?.iata == "SAI")
     }
 
+    /// Keywords that are not codes of any airport in the file are other names of the airport.
+    @Test func keywordsThatAreNotCodesAreOtherNames() throws {
+        let rows = try parse("""
+            26476,KH-0003,closed,Siem Reap International Airport,13.41155,103.813044,60,AS,KH,KH-17,Siem Reap,yes,,,VDSR,,,,"Angkor International Airport, REP, VDSR"
+            513482,VDSA,large_airport,Siem Reap-Angkor International Airport,13.369167,104.223056,191,AS,KH,KH-17,Siem Reap,yes,VDSA,SAI,VDSA,,,,"KH-0042, Angkor 2"
+            5,KH-0042,small_airport,Strip,13,104,,AS,KH,KH-17,Village,yes,,,,,,,
+
+            """)
+        #expect(rows.first { $0.id == 26476 }?.otherNames == ["Angkor International Airport"])
+        #expect(rows.first { $0.id == 513482 }?.otherNames == [])
+    }
+
     @Test func aCodeInUseStaysWithTheOpenAirport() throws {
         // A closed airport whose old code now belongs to another (listed after it in the file)
         // is dropped; so is one with no code among its keywords, and a closed airstrip that

@@ -151,6 +151,11 @@ import Testing
         #expect(try gazetteer.airports(nameWord: "keflavik", limit: 5).first?.iata == "KEF")
         // A damaged ending still finds it: the word only has to start with the search form.
         #expect(try gazetteer.airports(nameWord: "suvarnab", limit: 5).first?.iata == "BKK")
+        // Other names from the keywords count too (Katunayake is Colombo's airport), but not
+        // the codes listed among them.
+        #expect(try gazetteer.airports(nameWord: "katunayake", limit: 5).first?.iata == "CMB")
+        #expect(try gazetteer.airports(nameWord: "negombo", limit: 5).first?.iata == "CMB")
+        #expect(try gazetteer.airports(nameWord: "vcbi", limit: 5).isEmpty)
         // Municipalities count too: Roissy is only in CDG's municipality.
         #expect(try gazetteer.airports(nameWord: "roissy", limit: 5).map(\.iata).contains("CDG"))
         #expect(try gazetteer.airports(nameWord: "", limit: 5).isEmpty)
