@@ -100,7 +100,17 @@ public final class MRZImageReader {
 
     /// Reads a loaded image; throws `MRZNotFound` when no zone reads with its checks.
     public func read(_ image: StampImage, referenceDay: MRZDay) throws -> MRZImageReading {
-        try read(zones: finder.zones(in: image), referenceDay: referenceDay)
+        try read(zones: finder.zones(in: image), of: image, referenceDay: referenceDay)
+    }
+
+    /// Reads zones `finder` found on `image`; when none reads, looks for zones again the slow
+    /// way (`MRZZoneFinder.sweptZones`) and reads those.
+    public func read(zones: [MRZZoneImage], of image: StampImage, referenceDay: MRZDay) throws -> MRZImageReading {
+        do {
+            return try read(zones: zones, referenceDay: referenceDay)
+        } catch is MRZNotFound {
+            return try read(zones: finder.sweptZones(in: image), referenceDay: referenceDay)
+        }
     }
 
     /// Reads zones `finder` found, best candidate first; throws `MRZNotFound` when none reads
