@@ -109,8 +109,21 @@ public final class MRZImageReader {
         do {
             return try read(zones: zones, referenceDay: referenceDay)
         } catch is MRZNotFound {
-            return try read(zones: finder.sweptZones(in: image), referenceDay: referenceDay)
+            // The sweep finds the first search's zones again at the nearest of its turns: those
+            // were read already.
+            let swept = try finder.sweptZones(in: image).filter { zone in !zones.contains { Self.same($0, zone) } }
+            return try read(zones: swept, referenceDay: referenceDay)
         }
+    }
+
+    /// Two candidates that are the same zone: turned alike (within 2°) with boxes that overlap
+    /// by at least four fifths of the larger.
+    static func same(_ a: MRZZoneImage, _ b: MRZZoneImage) -> Bool {
+        guard abs(a.angle - b.angle) < 2, a.lines.count == b.lines.count else { return false }
+        let width = min(a.box.x + a.box.width, b.box.x + b.box.width) - max(a.box.x, b.box.x)
+        let height = min(a.box.y + a.box.height, b.box.y + b.box.height) - max(a.box.y, b.box.y)
+        guard width > 0, height > 0 else { return false }
+        return 5 * width * height >= 4 * max(a.box.width * a.box.height, b.box.width * b.box.height)
     }
 
     /// Reads zones `finder` found, best candidate first; throws `MRZNotFound` when none reads

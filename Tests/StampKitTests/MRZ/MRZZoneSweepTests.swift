@@ -42,6 +42,20 @@ import Testing
         #expect(zip(turns, turns.dropFirst()).allSatisfy { $1 - $0 <= 5 })
     }
 
+    @Test func theSweepKnowsTheZonesAlreadyRead() throws {
+        // The sweep finds the first search's zone again near its own angle: it is not read twice.
+        let image = try StampImage(contentsOf: MRZImageTests.fixture("page-td3-tilt4.jpg"))
+        let finder = MRZZoneFinder()
+        let first = try #require(try finder.zones(in: image).first)
+        let swept = try finder.sweptZones(in: image)
+        #expect(swept.contains { MRZImageReader.same($0, first) })
+        // …but a zone turned another way, or elsewhere on the page, is another zone.
+        #expect(swept.contains { !MRZImageReader.same($0, first) })
+        let moved = MRZZoneImage(lines: first.lines, block: first.block, angle: first.angle, belowCentre: true, score: 1,
+                                 box: PixelBox(x: first.box.x, y: first.box.y + first.box.height, width: first.box.width, height: first.box.height))
+        #expect(!MRZImageReader.same(moved, first))
+    }
+
     @Test func aPageWithoutAZoneStaysNotFound() throws {
         let reader = try Self.reader()
         #expect(throws: MRZNotFound.self) {
