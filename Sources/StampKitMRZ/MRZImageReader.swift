@@ -100,7 +100,30 @@ public final class MRZImageReader {
 
     /// Reads a loaded image; throws `MRZNotFound` when no zone reads with its checks.
     public func read(_ image: StampImage, referenceDay: MRZDay) throws -> MRZImageReading {
-        try read(zones: finder.zones(in: image), referenceDay: referenceDay)
+        try read(zones: finder.zones(in: image), of: image, referenceDay: referenceDay)
+    }
+
+    /// Reads zones `finder` found on `image`; when none reads, looks for zones again the slow
+    /// way (`MRZZoneFinder.sweptZones`) and reads those.
+    public func read(zones: [MRZZoneImage], of image: StampImage, referenceDay: MRZDay) throws -> MRZImageReading {
+        do {
+            return try read(zones: zones, referenceDay: referenceDay)
+        } catch is MRZNotFound {
+            // The sweep finds the first search's zones again at the nearest of its turns: those
+            // were read already.
+            let swept = try finder.sweptZones(in: image).filter { zone in !zones.contains { Self.same($0, zone) } }
+            return try read(zones: swept, referenceDay: referenceDay)
+        }
+    }
+
+    /// Two candidates that are the same zone: turned alike (within 2°) with boxes that overlap
+    /// by at least four fifths of the larger.
+    static func same(_ a: MRZZoneImage, _ b: MRZZoneImage) -> Bool {
+        guard abs(a.angle - b.angle) < 2, a.lines.count == b.lines.count else { return false }
+        let width = min(a.box.x + a.box.width, b.box.x + b.box.width) - max(a.box.x, b.box.x)
+        let height = min(a.box.y + a.box.height, b.box.y + b.box.height) - max(a.box.y, b.box.y)
+        guard width > 0, height > 0 else { return false }
+        return 5 * width * height >= 4 * max(a.box.width * a.box.height, b.box.width * b.box.height)
     }
 
     /// Reads zones `finder` found, best candidate first; throws `MRZNotFound` when none reads
@@ -126,7 +149,15 @@ public final class MRZImageReader {
     struct Frame: Equatable {
         var letters: Double?
         var normalised = false
+        /// The framed strip enlarged by this factor: the model sees thin strokes thicker.
+        var scale = 1.0
     }
+
+    /// Looks a doubtful line is read in again for a per-character vote (`ZoneSearch.plurality`):
+    /// two frames between the reading ones, and the first and loosest at 1.5 times the size.
+    /// Only for a line whose readings disagree: they cost a read each.
+    static let secondLooks = [Frame(letters: 0.35), Frame(letters: 0.40),
+                              Frame(letters: framings[0], scale: 1.5), Frame(letters: framings[2], scale: 1.5)]
 
     /// Largest number of line combinations parsed for one zone: 4 readings of each of 3 lines.
     static let maxCombinations = 64
@@ -147,7 +178,8 @@ public final class MRZImageReader {
             if framing.normalised {
                 do { strip = try MRZLineImage().normalised(strip) } catch is MRZError { return "" }
             }
-            let framed = try framing.letters.map { try strip.textLineFramed(letterFraction: $0) } ?? strip
+            var framed = try framing.letters.map { try strip.textLineFramed(letterFraction: $0) } ?? strip
+            if framing.scale > 1 { framed = try framed.scaledUp(toLongSide: Int(Double(max(framed.width, framed.height)) * framing.scale)) }
             return try engine.read(framed, layout: model.lineLayout).lines.joined()
         }
 
@@ -162,16 +194,33 @@ public final class MRZImageReader {
                     for framing in framings {
                         let texts = try strips.map { try read($0, framing) }
                         guard search.add(texts, model: index, key: key, placement: placement) else { continue }
+                        guard framings.count > 1 else { return }
                         // Clean: the checks vouch for every line but the names'. Read that one in
                         // the other frames too; stop at the first that agrees.
-                        if let line = search.uncheckedLine, framings.count > 1, line < strips.count {
+                        let unchecked = search.uncheckedLine
+                        if let line = unchecked, line < strips.count {
                             var others: [String] = []
+                            var agreed = false
                             for other in framings where other != framing {
                                 let text = try read(strips[line], other)
-                                if text == search.best?.reading.ocrLines[line] { break }
+                                if text == search.best?.reading.ocrLines[line] { agreed = true; break }
                                 others.append(text)
                             }
                             search.vote(others, model: index, placement: placement)
+                            // No frame agrees: look again and let most looks decide each letter.
+                            if !agreed {
+                                let looks = try Self.secondLooks.map { try read(strips[line], $0) }
+                                search.plurality(line: line, readings: others + looks, model: index, placement: placement)
+                            }
+                        }
+                        // A checked line that other frames read otherwise before this one read
+                        // clean may hold letters its check cannot tell apart: look again.
+                        for line in strips.indices where line != unchecked {
+                            guard let chosen = search.best?.reading.ocrLines[line] else { break }
+                            let earlier = search.readings(ofLine: line, key: key).filter { $0 != chosen && $0.count == chosen.count }
+                            guard !earlier.isEmpty else { continue }
+                            let looks = try Self.secondLooks.map { try read(strips[line], $0) }
+                            search.plurality(line: line, readings: earlier + looks, model: index, placement: placement)
                         }
                         return
                     }

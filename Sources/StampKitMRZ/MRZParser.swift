@@ -57,7 +57,7 @@ public enum MRZParser {
         // choose between their alignments: keep the most likely one and search the others.
         let nameLine = normalised.count == 3 ? 2 : 0
         let variants = normalised.enumerated().map { index, line in
-            index == nameLine ? Array(fit(line, to: target).prefix(1)) : fit(line, to: target)
+            index == nameLine ? [nameLineFit(line, to: target, header: nameLine == 0)] : fit(line, to: target)
         }
         // Enumerate alignments in order of preference, rank them cheaply by how many checks
         // fail and how many characters their field type forbids, and analyse the best few.
@@ -147,6 +147,23 @@ public enum MRZParser {
 
     /// Ways to bring a line to `target` characters, most likely first: OCR loses or doubles
     /// fillers in long `<` runs and picks up stray marks at the ends.
+    /// The name line fitted to `target`: the first alignment `fit` gives (the end trimmed or
+    /// padded), unless the line starts with the document code and issuing state (`header`: TD3,
+    /// TD2, visas) and that alignment leaves them implausible where another makes them a known
+    /// code: a letter read twice at the start (`PP<D<<…`) shifts the whole header, and no check
+    /// digit could tell.
+    static func nameLineFit(_ line: [UInt8], to target: Int, header: Bool) -> [UInt8] {
+        let fitted = fit(line, to: target)
+        guard header, line.count != target, !plausibleHeader(fitted[0]) else { return fitted[0] }
+        return fitted.first(where: plausibleHeader) ?? fitted[0]
+    }
+
+    /// A document code ICAO allows (A, C, I, P, V first) followed by a known issuing state.
+    static func plausibleHeader(_ line: [UInt8]) -> Bool {
+        guard line.count >= 5, "ACIPV".utf8.contains(line[0]) else { return false }
+        return MRZStateCodes.isKnown(String(decoding: line[2..<5], as: UTF8.self))
+    }
+
     static func fit(_ line: [UInt8], to target: Int) -> [[UInt8]] {
         var current: [[UInt8]] = [line]
         while let first = current.first, first.count != target {

@@ -56,7 +56,7 @@ public final class MRZPhotoReader {
         } else {
             pending = nil
         }
-        let zone = try zoneReader.read(zones: zones, referenceDay: referenceDay)
+        let zone = try zoneReader.read(zones: zones, of: image, referenceDay: referenceDay)
         var lines: [String]?
         if let pending, zone.placement == likeliest {
             lines = try? pending.value()

@@ -46,14 +46,9 @@ public struct MRZZoneFinder: Sendable {
         if confidence < 1.5 { angle = 0 }
         // Page edges and photo borders can win the angle search by a quarter turn, and the
         // visual zone's stacked fields then look like a zone: search both ways, keep the best.
-        var works: [Double: StampImage] = [:]
-        func search(_ turn: Double) throws -> [(angle: Double, group: Group, height: Int)] {
-            let work = abs(turn) < 0.05 ? small : try small.rotated(byDegrees: turn)
-            works[turn] = work
-            return try groups(in: work).map { (turn, $0, work.height) }
-        }
+        var search = TurnSearch(finder: self, small: small)
         var found: [(angle: Double, group: Group, height: Int)] = []
-        for turn in [angle, angle > 0 ? angle - 90 : angle + 90] { found += try search(turn) }
+        for turn in [angle, angle > 0 ? angle - 90 : angle + 90] { found += try search.groups(at: turn) }
         found.sort { $0.group.score > $1.group.score }
         // A page angle found from everything on the page can miss the zone's by a few degrees
         // (perspective, a tilted page on a straight table): the lines then stay tilted, their
@@ -61,7 +56,7 @@ public struct MRZZoneFinder: Sendable {
         // own region — the best run, or the longest bar when no run is about as long (zone lines
         // are the page's longest) — and look again at that angle, that look first.
         let widest = found.flatMap { f in f.group.boxes.map { (f.angle, $0) } }.max { $0.1.width < $1.1.width }
-        var focus = found.first.map { ($0.angle, $0.group.boxes.dropFirst().reduce($0.group.boxes[0]) { Self.union($0, $1) }) }
+        var focus = found.first.map { ($0.angle, Self.union(of: $0.group.boxes)) }
         var lone = false
         if let (turn, box) = widest, !found.contains(where: { f in
             f.group.boxes.count >= 2 && f.group.boxes.allSatisfy { Double($0.width) >= 0.8 * Double(box.width) }
@@ -69,21 +64,91 @@ public struct MRZZoneFinder: Sendable {
             focus = (turn, box)
             lone = true
         }
-        if let (turn, box) = focus, let work = works[turn] {
+        if let (turn, box) = focus, let first = try search.refined(turn: turn, box: box, lone: lone) {
+            found.insert(first, at: 0)
+        }
+        return try cut(found.prefix(maxCandidates), from: base)
+    }
+
+    /// Turns the swept search tries (degrees): half a circle, since upside-down zones are read
+    /// both ways round, every 5° so every zone lies within 2.5° of one (a line tilted more breaks
+    /// into pieces too short for a bar); the refinement on its own region straightens the rest.
+    public static let sweepTurns: [Double] = stride(from: -85.0, through: 90.0, by: 5.0).map { $0 }
+
+    /// Candidate zones found by a wider search, for a page on which `zones(in:)` found none that
+    /// reads: the page angle measured on everything printed can be wrong by any amount (a page
+    /// turned 20° from a quarter turn on a patterned table, an open book whose facing page's
+    /// print sets the angle), so bars are looked for at every turn of `sweepTurns`; the best
+    /// runs of all turns are each straightened on their own region and looked at again there.
+    /// Slower (36 searches): only for pages that read nothing otherwise.
+    public func sweptZones(in image: StampImage, candidates: Int = 2) throws -> [MRZZoneImage] {
+        let base = try page(of: image, turnedBy: 0)
+        let small = try base.scaledDown(toLongSide: searchLongSide)
+        var search = TurnSearch(finder: self, small: small)
+        var found: [(angle: Double, group: Group, height: Int)] = []
+        for turn in Self.sweepTurns { found += try search.groups(at: turn) }
+        found.sort { $0.group.score > $1.group.score }
+        var refined: [(angle: Double, group: Group, height: Int)] = []
+        // Twice as many runs straightened as returned: neighbouring turns find the same zone.
+        for (turn, group, _) in found.prefix(2 * candidates) {
+            if let better = try search.refined(turn: turn, box: Self.union(of: group.boxes), lone: group.boxes.count == 1) {
+                refined.append(better)
+            }
+        }
+        // Straightened runs first; each zone once (neighbouring turns find the same one).
+        var distinct: [(angle: Double, group: Group, height: Int)] = []
+        for candidate in refined + found where !distinct.contains(where: { d in
+            abs(d.angle - candidate.angle) < 3 && Self.same(d.group.boxes, candidate.group.boxes)
+        }) {
+            distinct.append(candidate)
+        }
+        return try cut(distinct.prefix(candidates), from: base)
+    }
+
+    /// The search image turned by one angle after another, each turned image kept for the
+    /// refinement on a run's region.
+    private struct TurnSearch {
+        let finder: MRZZoneFinder
+        let small: StampImage
+        var works: [Double: StampImage] = [:]
+
+        init(finder: MRZZoneFinder, small: StampImage) {
+            self.finder = finder
+            self.small = small
+        }
+
+        /// The zone-shaped groups on the search image turned by `turn`.
+        mutating func groups(at turn: Double) throws -> [(angle: Double, group: Group, height: Int)] {
+            let work = abs(turn) < 0.05 ? small : try small.rotated(byDegrees: turn)
+            works[turn] = work
+            return try finder.groups(in: work).map { (turn, $0, work.height) }
+        }
+
+        /// The best group found again at the angle measured on `box`'s own region (of the
+        /// image turned by `turn`), when that angle differs from `turn` by 0.5–20°.
+        mutating func refined(turn: Double, box: PixelBox, lone: Bool) throws -> (angle: Double, group: Group, height: Int)? {
+            guard let work = works[turn] else { return nil }
             // A lone bar is often the zone's lines merged by a tilt the page angle missed, and
             // split again into slivers by row: look a tilt's drift (~7°) above and below it.
             let margin = lone ? max(box.height, box.width / 8) : box.height
             let y0 = max(0, box.y - margin), y1 = min(work.height, box.y + box.height + margin)
             let region = try work.cropped(to: PixelBox(x: box.x, y: y0, width: box.width, height: y1 - y0))
             let (local, localConfidence) = try region.textLineAngle()
-            if localConfidence >= 1.5, abs(local) >= 0.5, abs(local) <= 20 {
-                let refined = try search(turn + local).sorted { $0.group.score > $1.group.score }
-                if let first = refined.first { found.insert(first, at: 0) }
-            }
+            guard localConfidence >= 1.5, abs(local) >= 0.5, abs(local) <= 20 else { return nil }
+            return try groups(at: turn + local).max { $0.group.score < $1.group.score }
         }
+    }
+
+    /// The boxes' union.
+    static func union(of boxes: [PixelBox]) -> PixelBox {
+        boxes.dropFirst().reduce(boxes[0]) { union($0, $1) }
+    }
+
+    /// Cuts each candidate's lines out of the page turned by its angle.
+    private func cut(_ found: ArraySlice<(angle: Double, group: Group, height: Int)>, from base: StampImage) throws -> [MRZZoneImage] {
         var pages: [Double: StampImage] = [:]
         var result: [MRZZoneImage] = []
-        for (turn, group, workHeight) in found.prefix(maxCandidates) {
+        for (turn, group, workHeight) in found {
             let page: StampImage
             if let cached = pages[turn] {
                 page = cached

@@ -87,6 +87,43 @@ extension MRZImageReader {
             if self.best?.clean != true { self.best = kept }
         }
 
+        /// The distinct readings of line `line` made so far for the zone and way round `key`.
+        func readings(ofLine line: Int, key: Int) -> [String] {
+            guard let lines = lineReadings[key], line < lines.count else { return [] }
+            return lines[line].map(\.text)
+        }
+
+        /// Puts the per-character plurality of the best reading's line `line` and `readings`
+        /// (other looks at that line; those of another length cannot be compared letter by
+        /// letter and are left out) in its place, if the zone still reads clean. A tie keeps
+        /// the best's character. A check digit cannot tell letters whose values differ by a
+        /// multiple of 10 (G/6, S/8, two O/0 swaps), nor a slip in a name: most looks can.
+        @discardableResult
+        mutating func plurality(line: Int, readings: [String], model: Int, placement: MRZZonePlacement) -> Bool {
+            guard let best, best.clean, line < best.reading.ocrLines.count else { return false }
+            let chosen = Array(best.reading.ocrLines[line])
+            let others = readings.map(Array.init).filter { $0.count == chosen.count }
+            var voted = chosen
+            for position in chosen.indices {
+                var counts: [Character: Int] = [chosen[position]: 1]
+                for other in others { counts[other[position], default: 0] += 1 }
+                // Only a letter read more often than every other one replaces the best's.
+                let ranked = counts.sorted { $0.value > $1.value }
+                if ranked[0].key != chosen[position], ranked.count == 1 || ranked[0].value > ranked[1].value {
+                    voted[position] = ranked[0].key
+                }
+            }
+            guard voted != chosen else { return false }
+            var texts = best.reading.ocrLines
+            texts[line] = String(voted)
+            let kept = self.best
+            self.best = nil
+            consider(texts.map { ($0, model) }, placement: placement)
+            if self.best?.clean == true { return true }
+            self.best = kept
+            return false
+        }
+
         private mutating func consider(_ lines: [(text: String, model: Int)], placement: MRZZonePlacement) {
             let texts = lines.map(\.text)
             guard tried.insert(texts.joined(separator: "\n")).inserted,
