@@ -118,7 +118,8 @@ public struct StampClues: Sendable, Equatable {
     public var distinguishingSigns: [CodeToken]
     /// Runs of up to four words that may be country or city names.
     public var namePhrases: [NamePhrase]
-    /// Single words (≥ 5 letters, or next to an airport word) that may be part of an airport's name.
+    /// Single words (≥ 5 letters, four capitals alone on a line, or next to an airport word) that
+    /// may be part of an airport's name.
     public var airportNameWords: [NamePhrase]
     /// Runs of two to four words right before or after an airport word (SÂN BAY TÂN SƠN NHẤT),
     /// which together name the airport.
@@ -461,7 +462,8 @@ public struct ClueExtractor: Sendable {
             }
         }
         for line in lines {
-            for t in line where t.isLettersOnly && t.form.count >= 5 {
+            // Four capitals alone on a line may be an airport's initials (KLIA, JKIA).
+            for t in line where t.isLettersOnly && (t.form.count >= 5 || (t.form.count == 4 && t.isUppercase && line.count == 1)) {
                 let span = TokenSpan(line: t.line, start: t.index, end: t.index + 1)
                 guard !consumed.contains([t.line, t.index]), !isFunctionWord(t.form),
                     seen.insert(span).inserted

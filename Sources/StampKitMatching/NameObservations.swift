@@ -123,9 +123,11 @@ struct AirportWordObservations {
             // the nominative: cut back, but then only to a name word that is the cut word plus
             // at most a short ending. A city's name read whole (LISBOA) is taken as printed.
             let readWhole = try !lookup.cities(named: word.form).isEmpty || !lookup.countries(named: word.form).isEmpty
-            let shortest =
+            // A word of four letters (KLIA, an airport's initials) is looked up as read.
+            let shortest = min(
+                word.form.count,
                 isStem ? max(4, word.form.count - 3)
-                : besideAirportWord || !readWhole ? max(5, word.form.count - 3) : word.form.count
+                    : besideAirportWord || !readWhole ? max(5, word.form.count - 3) : word.form.count)
             while airports.isEmpty, query.count >= shortest {
                 airports = try lookup.airports(nameWord: query)
                 if !isStem, query != word.form {

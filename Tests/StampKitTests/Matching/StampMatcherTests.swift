@@ -121,6 +121,17 @@ import Testing
         #expect(StampMatcher.portsOfEntryFirst([town, surer]).map(\.country.code) == ["BB", "AA"])
     }
 
+    /// A name of four letters alone on its line (KOBE, RIGA, KLIA) is looked up as an airport's
+    /// name as read; beside other words it is not.
+    @Test func fourCapitalsAloneOnALineNameAnAirport() throws {
+        let places = TestPlaces()
+        places.airports.append(Airport(iata: "UKB", icao: "RJBE", name: "Kobe Airport", municipality: "Kobe", countryCode: "JP", regionID: nil, cityID: nil, type: "medium_airport", scheduled: true, latitude: 34.632801, longitude: 135.223999))
+        let alone = try propose(["LANDING PERMISSION", "KOBE", "12 JUL 2019"], places: places)
+        #expect(alone.candidates.first?.airport?.iata == "UKB")
+        let beside = try propose(["KOBE BEEF", "12 JUL 2019"], places: places)
+        #expect(!beside.candidates.contains { $0.airport?.iata == "UKB" })
+    }
+
     @Test func frankfurtSchengenStamp() throws {
         let p = try propose(["D", "FRANKFURT/M", "05.03.19"])
         let top = try #require(p.candidates.first)
