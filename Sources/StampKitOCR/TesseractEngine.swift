@@ -148,14 +148,41 @@ public final class TesseractEngine {
     /// Words without a letter or digit (rules, stars, pictogram fragments read as "=", "—", "*")
     /// are dropped, and lines left empty with them.
     public func recognise(_ image: StampImage, layout: Layout) throws -> [OCRLine] {
+        try recognise(image, layout: layout, wordLimit: nil).lines ?? []
+    }
+
+    /// Reads `image` as `recognise(_:layout:)` does, unless Tesseract's layout analysis finds
+    /// more than `wordLimit` words to recognise: then it stops before recognising any and
+    /// gives nil lines. The count of words found is given either way (nil limit: no limit).
+    /// Recognition costs about the same per word, and an image of mostly background print (a
+    /// colour channel that kept the paper's security lines) splits into hundreds of them, so
+    /// the count bounds a pass's cost before it is paid, and does so the same on every run.
+    public func recognise(_ image: StampImage, layout: Layout, wordLimit: Int?) throws -> (lines: [OCRLine]?, words: Int) {
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
         // capi.h only forward-declares `struct Pix`; the pointer crosses as an opaque one.
         TessBaseAPISetImage2(api, .init(image.opaquePix))
         defer { TessBaseAPIClear(api) }
-        guard TessBaseAPIRecognize(api, nil) == 0 else {
+        let budget = WordBudget(limit: wordLimit ?? .max)
+        guard let monitor = TessMonitorCreate() else {
+            throw OCRError(.initFailed, "Tesseract could not be created (out of memory?); close other programs and try again")
+        }
+        defer { TessMonitorDelete(monitor) }
+        // Tesseract asks before each word whether to stop, telling the number of words on the
+        // page: the first question comes right after the layout analysis.
+        TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(budget).toOpaque())
+        TessMonitorSetCancelFunc(monitor) { this, words in
+            guard let this else { return false }
+            let budget = Unmanaged<WordBudget>.fromOpaque(this).takeUnretainedValue()
+            budget.words = max(budget.words, Int(words))
+            if budget.words > budget.limit { budget.exceeded = true }
+            return budget.exceeded
+        }
+        let status = withExtendedLifetime(budget) { TessBaseAPIRecognize(api, monitor) }
+        if budget.exceeded { return (nil, budget.words) }
+        guard status == 0 else {
             throw OCRError(.recognitionFailed, "Tesseract failed to read the image; try again with --rotate or --crop")
         }
-        guard let iterator = TessBaseAPIGetIterator(api) else { return [] }
+        guard let iterator = TessBaseAPIGetIterator(api) else { return ([], budget.words) }
         defer { TessResultIteratorDelete(iterator) }
         let page = TessResultIteratorGetPageIterator(iterator)
 
@@ -197,6 +224,16 @@ public final class TesseractEngine {
             }
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         finish()
-        return lines
+        return (lines, budget.words)
     }
+}
+
+/// What Tesseract's cancel question reports back to a `recognise` call: the words the layout
+/// found, and whether they were more than the call allows.
+private final class WordBudget {
+    let limit: Int
+    var words = 0
+    var exceeded = false
+
+    init(limit: Int) { self.limit = limit }
 }

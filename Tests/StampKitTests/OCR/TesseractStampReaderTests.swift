@@ -89,6 +89,36 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(try reader.halfTurnMayWin(upsideDown, in: turned, engine: engine))
     }
 
+    /// Unreadable words send a reading to the colour channels, which stop at the first that
+    /// reads with certainty and leaves nothing unreadable: on this stamp the red channel does,
+    /// so green and blue are never read.
+    @Test func channelRetriesStopAtACertainReading() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let source = try StampImage(contentsOf: Repository.samples.appendingPathComponent("stamps/bkk-admitted.jpg"))
+        let first = try reader.findUpright(reader.prepare(source).image, ink: true, engine: engine)
+        #expect(first.doubt >= reader.retryDoubt, "no unreadable words to retry: \(first.lines.map(\.text))")
+        let retried = try reader.retryChannels(first, of: source, engine: engine)
+        #expect(retried.best.doubt == 0 && retried.best.score >= reader.certainScore)
+        #expect(retried.passes == 1)
+        #expect(retried.best.score > first.score)
+    }
+
+    /// A channel whose ink breaks into more words than the reader allows is given up unread:
+    /// with an allowance below what this stamp's channels hold, every retry is given up and
+    /// the first reading stands.
+    @Test func channelWithTooManyWordsIsNotRead() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let source = try StampImage(contentsOf: Repository.samples.appendingPathComponent("stamps/bkk-admitted.jpg"))
+        let first = try reader.findUpright(reader.prepare(source).image, ink: true, engine: engine)
+        reader.channelWordLimit = 2
+        let retried = try reader.retryChannels(first, of: source, engine: engine)
+        #expect(retried.passes == 3)
+        #expect(retried.best.lines == first.lines)
+        #expect(retried.best.doubt == first.doubt)
+    }
+
     @Test func givenRotationIsUsedExactly() throws {
         let reader = try TesseractStampReader()
         let url = ImagingFixtures.url("stamp-rot90.jpg")
@@ -203,6 +233,24 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(languages.contains("eng"))
         #expect(!languages.contains("osd"))
         #expect(TesseractEngine.defaultLanguages().allSatisfy(languages.contains))
+    }
+
+    /// The layout tells how many words a pass would recognise before any is read: a limit
+    /// under that count gives no lines (and the count), one at it reads as without a limit,
+    /// and the engine reads normally after a pass it stopped.
+    @Test func wordLimitStopsAPassBeforeItsWordsAreRead() throws {
+        let engine = try TesseractEngine()
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg"))
+        let free = try engine.recognise(image, layout: .sparse, wordLimit: nil)
+        let lines = try #require(free.lines)
+        #expect(free.words >= 3)
+        #expect(lines.contains { $0.text.contains("FRANKFURT") })
+        let over = try engine.recognise(image, layout: .sparse, wordLimit: free.words - 1)
+        #expect(over.lines == nil)
+        #expect(over.words == free.words)
+        let at = try engine.recognise(image, layout: .sparse, wordLimit: free.words)
+        #expect(at.lines == lines)
+        #expect(try engine.recognise(image, layout: .sparse) == lines)
     }
 
     @Test func missingLanguageNamesTheFix() {
