@@ -99,8 +99,16 @@ public final class TesseractStampReader: StampReader {
         if best.doubt >= retryDoubt {
             for channel in try channelInks(source) {
                 passesRun += 1
-                let candidate = try pass(channel, rotation: best.rotation, engine: engine)
-                if candidate.beats(best) { best = candidate }
+                // Unreadable words on a faint stamp are mostly strokes a dry pad broke into
+                // specks: the retry reads them joined. Joining specks leaves fewer unreadable
+                // words by itself, so only more confident text makes it win. The date line's
+                // further looks read the ink as separated, a view of the digits independent of
+                // the one they vote with.
+                var candidate = try pass(channel.gapsBridged(), rotation: best.rotation, engine: engine)
+                if candidate.score > best.score {
+                    candidate.image = try turned(channel, by: best.rotation)
+                    best = candidate
+                }
             }
         }
         let lines = try rereadDateLines(best.lines, in: best.image, engine: engine)
