@@ -163,9 +163,18 @@ public final class TesseractStampReader: StampReader {
         var passes = 0
         for channel in try channelInks(source) {
             passes += 1
-            let candidate = try self.pass(channel(), rotation: pass.rotation, engine: engine, wordLimit: channelWordLimit)
-            guard let candidate else { continue }
-            if candidate.beats(best) { best = candidate }
+            let ink = try channel()
+            // Unreadable words on a faint stamp are mostly strokes a dry pad broke into specks:
+            // the retry reads them joined. Joining specks leaves fewer unreadable words by
+            // itself, so only more confident text makes it win. The date line's further looks
+            // read the ink as separated, a view of the digits independent of the one they vote
+            // with.
+            let read = try self.pass(ink.gapsBridged(), rotation: pass.rotation, engine: engine, wordLimit: channelWordLimit)
+            guard var candidate = read else { continue }
+            if candidate.score > best.score {
+                candidate.image = try turned(ink, by: pass.rotation)
+                best = candidate
+            }
             if best.doubt == 0 && best.score >= certainScore { break }
         }
         return (best, passes)

@@ -64,6 +64,54 @@ import Testing
         #expect(blue.rgb(atX: 115, y: 70)?.red == 255)
     }
 
+    /// A violet bar 5 px thick broken by dry-pad gaps 1–4 px wide, beside a second bar 6 px
+    /// away, on pale paper: bridged, one colour channel's ink joins the narrow gaps in the bar,
+    /// keeps the stroke's thickness and leaves the gap between the two bars white.
+    @Test func bridgedInkJoinsGapsInAStrokeButNotBetweenLetters() throws {
+        let paper = DrawingCanvas.Colour(238, 233, 245)
+        let canvas = try DrawingCanvas(width: 200, height: 60, background: paper)
+        let violet = DrawingCanvas.Colour(150, 110, 200)
+        canvas.fill(PixelBox(x: 20, y: 20, width: 120, height: 5), colour: violet)
+        for (x, width) in [(35, 1), (55, 2), (80, 2), (110, 4)] {
+            canvas.fill(PixelBox(x: x, y: 20, width: width, height: 5), colour: paper)
+        }
+        canvas.fill(PixelBox(x: 146, y: 20, width: 30, height: 5), colour: violet)
+        let photo = try canvas.image()
+        // The green channel, where this violet is darkest against the paper.
+        let separated = try photo.inkSeparated(channel: 1), ink = try separated.gapsBridged()
+        func level(_ x: Int, _ y: Int) -> Int { ink.rgb(atX: x, y: y)?.red ?? -1 }
+        for x in [35, 55, 56, 80, 81] { #expect(level(x, 22) <= 80, "gap at x \(x) left at \(level(x, 22))") }
+        // Four pixels are a letter's spacing or a small counter, not a gap in a stroke.
+        #expect((110...113).allSatisfy { level($0, 22) >= 200 }, "a 4 px gap closed")
+        #expect((141...144).allSatisfy { level($0, 22) >= 200 }, "the gap between the bars closed")
+        // The stroke keeps its thickness: paper two pixels above and below it stays white.
+        #expect(level(60, 17) >= 230 && level(60, 27) >= 230, "stroke grew: \(level(60, 17)), \(level(60, 27))")
+        // Unbridged, the gaps are paper: the test sees what the bridging adds.
+        #expect((separated.rgb(atX: 56, y: 22)?.red ?? 0) >= 200)
+    }
+
+    /// A small violet stamp at half strength on lilac guilloche, its strokes broken by dry spots
+    /// (`make_faint_fixture.py`): bridged, its ink falls into fewer pieces (127 → 109 when written),
+    /// while the strokes grow little and the paper outside the border stays white.
+    @Test func bridgingJoinsTheSpecksOfAFaintStamp() throws {
+        let photo = try StampImage(contentsOf: ImagingFixtures.url("stamp-faint-violet-guilloche.jpg"))
+        let separated = try photo.inkSeparated(channel: 1), bridged = try separated.gapsBridged()
+        func pieces(_ ink: StampImage) throws -> (count: Int, pixels: Int) {
+            let binary = try ink.binarised(threshold: 160)
+            // Pieces of a letter or more, not single specks of noise.
+            let count = try binary.connectedComponents().filter { $0.width * $0.height >= 4 }.count
+            return (count, try binary.inkPerRow().reduce(0, +))
+        }
+        let before = try pieces(separated), after = try pieces(bridged)
+        #expect(Double(after.count) <= 0.9 * Double(before.count), "pieces \(before.count) → \(after.count)")
+        #expect(Double(after.pixels) <= 1.6 * Double(before.pixels), "ink pixels \(before.pixels) → \(after.pixels)")
+        #expect(after.pixels > before.pixels)
+        // The page around the stamp (its border starts about 24 px in).
+        for (x, y) in [(4, 4), (10, 200), (540, 10), (545, 215)] {
+            #expect((bridged.rgb(atX: x, y: y)?.red ?? 0) >= 200, "paper at \(x),\(y)")
+        }
+    }
+
     @Test func lineAngleOnTheInkIgnoresTheSecurityLines() throws {
         let ink = try StampImage(contentsOf: ImagingFixtures.url(Self.fixture)).inkSeparated()
         let found = try ink.textLineAngle(binarisation: .inkOpened)
