@@ -93,6 +93,12 @@ public struct DateReader: Sendable {
                 groups.append((f.date, 1, f.changes))
             }
         }
+        // Looks that need more repairs than the first reading are no case against it: the two
+        // looks share one crop, so they misread alike (29.63.45 twice against 20.63.15, whose
+        // one repair gives the printed 20.03.15).
+        if let first {
+            groups.removeAll { $0.date.value != first.date.value && $0.changes > first.changes }
+        }
         let ranked = groups.sorted { ($0.votes, -$0.changes) > ($1.votes, -$1.changes) }
         guard let best = ranked.first else { return nil }
         if ranked.count > 1, ranked[1].votes == best.votes, ranked[1].changes == best.changes { return nil }
