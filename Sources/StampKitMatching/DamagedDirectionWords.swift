@@ -20,9 +20,8 @@ struct DamagedDirectionWords: Sendable {
             form.utf8.count >= Self.minimumLength && form.utf8.allSatisfy { $0 >= 97 && $0 <= 122 }
         }
         directions = lexicon.directions.filter { usable($0.key) }.map { (Array($0.key.utf8), $0.value) }
-        let others = Array(lexicon.stopwords.keys) + Array(lexicon.months.keys) + Array(lexicon.entryMethods.keys)
-            + Array(lexicon.countryAliases.keys) + lexicon.airportWords.map { $0.fullForm ?? $0.form }
-        otherWords = others.filter { usable($0) && lexicon.directions[$0] == nil }.map { Array($0.utf8) }
+        otherWords = DamagedNameObservations.stampWordForms(lexicon)
+            .filter { usable($0) && lexicon.directions[$0] == nil }.map { Array($0.utf8) }
     }
 
     /// The damaged direction words of `clues`, or none when it has a direction word read right.

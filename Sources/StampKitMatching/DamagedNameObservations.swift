@@ -24,10 +24,14 @@ struct DamagedNameObservations {
 
     /// The lexicon's words as an index (built once per matcher).
     static func stampWords(_ lexicon: Lexicon) -> NearNameIndex {
-        let words = Array(lexicon.stopwords.keys) + Array(lexicon.months.keys) + Array(lexicon.directions.keys)
+        NearNameIndex(forms: stampWordForms(lexicon))
+    }
+
+    /// Every stamp word of the lexicon in search form, airport words whole.
+    static func stampWordForms(_ lexicon: Lexicon) -> [String] {
+        Array(lexicon.stopwords.keys) + Array(lexicon.months.keys) + Array(lexicon.directions.keys)
             + Array(lexicon.entryMethods.keys) + Array(lexicon.countryAliases.keys)
             + lexicon.airportWords.map { $0.fullForm ?? $0.form }
-        return NearNameIndex(forms: words)
     }
 
     /// The part of a clean reading's weight kept by a name at edit `cost` from a reading of

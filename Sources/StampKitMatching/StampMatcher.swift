@@ -96,9 +96,8 @@ public final class StampMatcher {
             if let inferred = chain.inferred { evidence.append(inferred) }
             if chain.airport != nil || !airportWordEvidence.isEmpty { evidence += airportWordEvidence }
             evidence += context
-            if clues.direction == nil, let implied = impliedDirection(country: code) {
-                let why = extractor.lexicon.entryOnlyCountries[code] ?? ""
-                evidence.append(Evidence(kind: .direction, text: country.name, detail: "\(implied.rawValue): \(why)"))
+            if clues.direction == nil, let why = extractor.lexicon.entryOnlyCountries[code] {
+                evidence.append(Evidence(kind: .direction, text: country.name, detail: "\(Direction.arrival.rawValue): \(why)"))
             }
             var unique: [Evidence] = []
             for e in evidence where !unique.contains(e) { unique.append(e) }

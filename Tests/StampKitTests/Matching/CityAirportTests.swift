@@ -7,11 +7,6 @@ import Testing
 /// A stamp that names only its town (FARO, ATHINAI) was made at that town's airport, unless its
 /// words say the crossing was by sea, road or rail. Each test fails without its rule.
 @Suite struct CityAirportTests {
-    func propose(_ lines: [String], places: TestPlaces = TestPlaces()) throws -> StampProposal {
-        try StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
-            .propose(from: reading(lines))
-    }
-
     @Test func aTownAloneIsItsAirport() throws {
         let top = try #require(try propose(["LISBOA", "12.07.19"]).candidates.first)
         #expect(top.country.code == "PT")

@@ -6,11 +6,6 @@ import Testing
 
 /// Authority phrases read with letters wrong or words broken.
 @Suite struct DamagedAliasTests {
-    func propose(_ lines: [String], places: TestPlaces = TestPlaces()) throws -> StampProposal {
-        try StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
-            .propose(from: reading(lines))
-    }
-
     @Test func aDamagedAuthorityNamesItsCountryLessSurelyThanACleanOne() throws {
         let damaged = try propose(["DEPARTNENT OF HONELAND SECUR'TY", "ADMITTED"])
         let top = try #require(damaged.candidates.first)

@@ -33,10 +33,9 @@ import Testing
     }
 
     @Test func theGuessShowsAsEvidenceAndCountsLessThanACleanWord() throws {
-        let matcher = StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today)
-        let p = try matcher.propose(from: reading(["ENDRY", "JFK", "12.07.19"]))
+        let p = try propose(["ENDRY", "JFK", "12.07.19"])
         #expect(p.direction == .arrival)
-        let clean = try matcher.propose(from: reading(["ENTRY", "JFK", "12.07.19"]))
+        let clean = try propose(["ENTRY", "JFK", "12.07.19"])
         #expect(clean.direction == .arrival)
         let hit = try #require(words.hits(extractor.extract(from: reading(["ENDRY"]))).first)
         #expect(hit.confidence < 90)
@@ -45,11 +44,10 @@ import Testing
 
     /// A country's habit of stamping only on entry is only as sure as the country.
     @Test func anImpliedDirectionNeedsASureEnoughCountry() throws {
-        let matcher = StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today)
-        let sure = try matcher.propose(from: reading(["UK BORDER", "HEATHROW (5)", "12 JUL 2019"]))
+        let sure = try propose(["UK BORDER", "HEATHROW (5)", "12 JUL 2019"])
         #expect(try #require(sure.candidates.first).confidence >= StampMatcher.impliedDirectionConfidence)
         #expect(sure.direction == .arrival)
-        let unsure = try matcher.propose(from: reading(["LONDON@30", "12 JUL 2019"]))
+        let unsure = try propose(["LONDON@30", "12 JUL 2019"])
         #expect(unsure.candidates.first?.country.code == "GB")
         #expect(try #require(unsure.candidates.first).confidence < StampMatcher.impliedDirectionConfidence)
         #expect(unsure.direction == nil)

@@ -7,11 +7,6 @@ import Testing
 /// A name read with a letter wrong still counts, for less than read right; a short word or a
 /// name read right is never taken for another. Each test fails without its rule.
 @Suite struct DamagedNameTests {
-    func propose(_ lines: [String], places: TestPlaces = TestPlaces(), confidence: Double = 90) throws -> StampProposal {
-        try StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
-            .propose(from: reading(lines, confidence: confidence))
-    }
-
     @Test func aNameOneLetterOffStillCountsForLess() throws {
         let clean = try #require(try propose(["FRANKFURT", "12.07.19"]).candidates.first)
         let worn = try #require(try propose(["FRANKEURT", "12.07.19"]).candidates.first)

@@ -12,11 +12,6 @@ import Testing
 @testable import StampKitSupport
 
 @Suite struct StampMatcherTests {
-    func propose(_ lines: [String], confidence: Double = 90, places: TestPlaces = TestPlaces()) throws -> StampProposal {
-        let matcher = StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
-        return try matcher.propose(from: reading(lines, confidence: confidence))
-    }
-
     @Test func theUSStamp() throws {
         let p = try propose(["DEPARTMENT OF HOMELAND SECURITY", "ADMITTED", "JFK", "JUL 12 2019", "CLASS B2", "UNTIL"])
         let top = try #require(p.candidates.first)

@@ -173,3 +173,10 @@ final class TestPlaces: PlaceDirectory {
 
     func region(id: String) throws -> Region? { regions.first { $0.id == id } }
 }
+
+/// The matcher's proposal for a reading of `lines`, every word read at `confidence`, against
+/// `places` and the project's lexicon.
+func propose(_ lines: [String], places: TestPlaces = TestPlaces(), confidence: Double = 90) throws -> StampProposal {
+    try StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
+        .propose(from: reading(lines, confidence: confidence))
+}
