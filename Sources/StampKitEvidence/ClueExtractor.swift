@@ -74,7 +74,8 @@ public struct CodeToken: Sendable, Equatable {
     /// A digit was read for one of its letters.
     public var isCorrected: Bool
     /// Its OCR word ends in a quote or apostrophe mark, what Tesseract reads for a half-inked
-    /// letter: likely the start of a damaged word (DUBA… read as `DUB’`), not a printed code.
+    /// letter (DUBA… read as `DUB’`), or in a mark it reads for a shape it cannot place (`NYA?`,
+    /// `SHR}`, `MAY!`): likely the start of a damaged word, not a printed code.
     public var isClipped: Bool = false
     /// Unlike a printed code: one letter repeated (SSS, EEE — what OCR reads off a ring's border
     /// or a circle of stars), the same letters three times or more on one stamp (texture, not
@@ -165,6 +166,9 @@ public struct ClueExtractor: Sendable {
         lines.map { line in line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ") }
     }
 
+    /// Marks OCR ends a word with where a letter was half inked or not a letter at all.
+    static let clippingMarks: [Character] = ["’", "'", "‘", "`", "?", "!", "}", "]", ")", "»", "®"]
+
     /// The clues in one reading.
     public func extract(from reading: OCRReading) -> StampClues {
         let lines = Tokenizer.tokenize(reading, airportWords: lexicon.airportWords)
@@ -212,8 +216,7 @@ public struct ClueExtractor: Sendable {
                         // In running text a cue does not make a word a code (LAND FOR in
                         // PERMITTED TO LAND FOR 30 DAYS).
                         isStopword: stop, nextToPortCue: nextToCue(t) && !(stop && count >= 3), isCorrected: t.isCorrected,
-                        isClipped: t.wordText.hasSuffix(t.text + "’") || t.wordText.hasSuffix(t.text + "'")
-                            || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"),
+                        isClipped: Self.clippingMarks.contains { t.wordText.hasSuffix(t.text + String($0)) },
                         isDebris: Set(c).count == 1 || occurrences[t.form, default: 0] >= 3
                             || (!t.isIsolated
                                 && line.contains { $0.word == t.word && $0.index != t.index && $0.isLettersOnly }))

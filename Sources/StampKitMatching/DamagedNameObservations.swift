@@ -65,6 +65,7 @@ struct DamagedNameObservations {
         for phrase in clues.namePhrases.sorted(by: { $0.length > $1.length }) + words {
             guard !cover.covers(phrase.span), Self.inCapitals(phrase, clues) else { continue }
             let near = try nearest(phrase.form, &lookup)
+            var readings: [(name: NearName, read: [Observation])] = []
             for name in near {
                 var fixed = phrase
                 fixed.form = name.form
@@ -75,8 +76,14 @@ struct DamagedNameObservations {
                 one.airportNamePhrases = []
                 var read = try NamePhraseObservations().read(one, &lookup, &cover)
                 read += try AirportWordObservations().read(one, &lookup, cover)
+                readings.append((name, read))
+            }
+            // Names equally near split the weight only when they mean different places: two
+            // spellings of one country's name (VIETNAS: VIETNAM, VIETNA) are one reading.
+            let meanings = Set(readings.filter { !$0.read.isEmpty }.map { Self.places($0.read) }).count
+            for (name, read) in readings {
                 let weight = Self.weight(letters: phrase.form.filter(\.isLetter).count, cost: name.cost)
-                    / Double(near.count)
+                    / Double(max(1, meanings))
                 found += read.map { Self.damaged($0, weight, as: name.form) }
             }
         }
@@ -147,6 +154,13 @@ struct DamagedNameObservations {
             }
             return narrowed
         }
+    }
+
+    /// The countries, cities and airports a name's observations point to.
+    static func places(_ observations: [Observation]) -> Set<String> {
+        Set(observations.flatMap(\.hypotheses).map { h in
+            [h.country, h.city.map { "\($0.id)" } ?? "", h.airport?.iata ?? ""].joined(separator: "/")
+        })
     }
 
     /// Whether every word of the phrase was read in capitals.

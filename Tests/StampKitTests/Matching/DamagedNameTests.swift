@@ -27,6 +27,23 @@ import Testing
         #expect(top.evidence.contains { $0.text == "VIETNAS" && $0.detail.hasPrefix("read as VIETNAM") })
     }
 
+    /// Two spellings of one country equally near a reading (Vietnam, and Vietnã in Portuguese)
+    /// are one meaning: the reading counts as much as if only one were near.
+    @Test func spellingsOfOnePlaceDoNotSplitAGuess() throws {
+        let one = try #require(try propose(["VIETNAS", "07 12 2008"]).candidates.first)
+        let places = TestPlaces()
+        places.countryNames["VN", default: []].append("Vietnã")
+        #expect(try places.nearNames("vietnas").filter { $0.cost == 1 }.count == 2)
+        let two = try #require(try propose(["VIETNAS", "07 12 2008"], places: places).candidates.first)
+        #expect(two.country.code == "VN" && one.country.code == "VN")
+        #expect(abs(two.confidence - one.confidence) < 0.005)
+        // Names of different places equally near still split it.
+        let rival = TestPlaces()
+        rival.cities.append((City(id: 2, name: "Vietnat", countryCode: "PE", regionID: nil, population: 300_000, latitude: 0, longitude: 0), ["Vietnat"]))
+        let split = try #require(try propose(["VIETNAS", "07 12 2008"], places: rival).candidates.first)
+        #expect(split.confidence < one.confidence)
+    }
+
     @Test func shortWordsAndNamesReadRightAreNotGuessedAt() throws {
         let places = TestPlaces()
         #expect(try propose(["PARIX", "12.07.19"], places: places).candidates.isEmpty)
