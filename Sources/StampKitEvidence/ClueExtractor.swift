@@ -161,10 +161,29 @@ public struct ClueExtractor: Sendable {
         dates.holdsPlainDate(lines: Self.lineTexts(lines))
     }
 
-    /// Each line's text as its words give it (the date patterns expect words apart by one space).
+    /// Each line's text as its words give it (the date patterns expect words apart by one space),
+    /// for the date patterns. A date Tesseract cut into two lines of one row at a faint or lost
+    /// separator (`11.03.0` | `5`, `13` | `07.13`) is given back whole to the first line, the
+    /// second left empty: digits go on across a gap inside a word, and across one up to one and
+    /// a half letters wide where the separator was (a dot put back).
     static func lineTexts(_ lines: [OCRLine]) -> [String] {
-        lines.map { line in line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ") }
+        var texts = lines.map { line in line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ") }
+        let separators: Set<Character> = [".", "-", "/", ","]
+        for i in lines.indices {
+            guard let last = texts[i].last, last.isNumber || separators.contains(last),
+                let j = Tokenizer.rowContinuation(of: i, in: lines, gap: Self.lostSeparatorGap),
+                let first = texts[j].first, first.isNumber
+            else { continue }
+            let end = lines[i].words.last!.box, start = lines[j].words.first!.box
+            let inside = Double(start.x - end.x - end.width) < Double(min(end.height, start.height)) * Tokenizer.gapInsideWord
+            texts[i] += inside || separators.contains(last) ? texts[j] : "." + texts[j]
+            texts[j] = ""
+        }
+        return texts
     }
+
+    /// The widest gap, in letter heights, across which a date's digits on one row go on.
+    static let lostSeparatorGap = 1.5
 
     /// Marks OCR ends a word with where a letter was half inked or not a letter at all.
     static let clippingMarks: [Character] = ["’", "'", "‘", "`", "?", "!", "}", "]", ")", "»", "®"]

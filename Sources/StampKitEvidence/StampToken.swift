@@ -149,27 +149,29 @@ enum Tokenizer {
         }
         for i in lines.indices {
             guard let last = lines[i].last, last.isLettersOnly, last.isUppercase, last.text.count >= 2,
-                let next = rowContinuation(of: i, in: reading), let first = lines[next].first,
+                let next = rowContinuation(of: i, in: reading.lines, gap: gapInsideWord), let first = lines[next].first,
                 first.isLettersOnly, first.isUppercase, first.text.count >= 2
             else { continue }
             Self.join(&lines, i, next)
         }
     }
 
-    /// The OCR line that goes on line `i`'s row across a gap narrower than a word space, when
-    /// Tesseract made two lines of one word: it starts where line `i`'s last word ends (less
-    /// than a third of the smaller word's height after it, or overlapping it; a word space is
-    /// wider) at the same height.
-    static func rowContinuation(of i: Int, in reading: OCRReading) -> Int? {
-        guard let end = reading.lines[i].words.last?.box else { return nil }
-        return reading.lines.indices.first { j in
-            guard j != i, let start = reading.lines[j].words.first?.box else { return false }
+    /// The OCR line that goes on line `i`'s row, when Tesseract made two lines of one: it
+    /// starts where line `i`'s last word ends, at most `gap` of the smaller word's height after
+    /// it (or overlapping it), at the same height.
+    static func rowContinuation(of i: Int, in lines: [OCRLine], gap allowed: Double) -> Int? {
+        guard let end = lines[i].words.last?.box else { return nil }
+        return lines.indices.first { j in
+            guard j != i, let start = lines[j].words.first?.box else { return false }
             let height = Double(max(end.height, start.height)), smaller = Double(min(end.height, start.height))
             let gap = Double(start.x - (end.x + end.width))
             let rise = abs(Double(start.y + start.height / 2) - Double(end.y + end.height / 2))
-            return start.x > end.x && gap < smaller / 3 && gap > -height && rise < height / 2 && smaller > height / 2
+            return start.x > end.x && gap < smaller * allowed && gap > -height && rise < height / 2 && smaller > height / 2
         }
     }
+
+    /// Narrower than a word space (a third of the letter height): a gap inside a word.
+    static let gapInsideWord = 1.0 / 3
 
     /// Line `i`'s last token and line `j`'s first made one.
     private static func join(_ lines: inout [[StampToken]], _ i: Int, _ j: Int) {
