@@ -40,7 +40,7 @@ public struct StampToken: Sendable, Equatable {
 
 /// Splits OCR lines into tokens, repairs what OCR commonly breaks, and keeps the line structure.
 enum Tokenizer {
-    static let digitForLetter: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
+    static let digitForLetter: [Character: Character] = ["0": "O", "1": "I", "4": "A", "5": "S", "8": "B"]
 
     static func tokenize(_ reading: OCRReading, airportWords: [AirportWord]) -> [[StampToken]] {
         var lines: [[StampToken]] = []
