@@ -16,6 +16,11 @@ import StampKitGazetteer
 /// guessed at: stamps print names in capitals, and lower-case letters are what OCR makes of
 /// a ring's texture or the security print (ee te re eres ween).
 struct DamagedNameObservations {
+    /// The OCR confidence a guessed name is weighed at: full. Tesseract's low confidence in a
+    /// damaged word is what the damage looks like to it, and the guess's weight already falls
+    /// with the edit's cost, so counting both would count the damage twice (TAMPEPE-STPEUSLA,
+    /// confidence 0, lost to a stray IN read at 95).
+    static let guessConfidence = 100.0
     /// More names equally near than this and the reading points nowhere.
     static let maximumNeighbours = 2
     /// The stamp words of the lexicon (stop-words, months, directions, entry-method and
@@ -69,6 +74,7 @@ struct DamagedNameObservations {
             for name in near {
                 var fixed = phrase
                 fixed.form = name.form
+                fixed.confidence = Self.guessConfidence
                 var one = clues
                 one.namePhrases = [fixed]
                 // A single word may also be a word of an airport's name.
@@ -120,6 +126,7 @@ struct DamagedNameObservations {
             guard !changed.isEmpty else { continue }
             var fixed = phrase
             fixed.form = forms.joined(separator: " ")
+            fixed.confidence = Self.guessConfidence
             var one = clues
             one.namePhrases = besideAirportWord ? [] : [fixed]
             one.airportNamePhrases = besideAirportWord ? [fixed] : []

@@ -19,6 +19,18 @@ import Testing
         #expect(other.country.code == "IS")
     }
 
+    /// Tesseract is unsure of a damaged word because it is damaged; the guess already weighs
+    /// less for the letters it changes, so the OCR confidence does not lower it again.
+    @Test func aGuessIsWeighedByItsEditNotByOCRConfidence() throws {
+        let sure = try #require(try propose(["FRANKEURT"], confidence: 90).candidates.first)
+        let unsure = try #require(try propose(["FRANKEURT"], confidence: 10).candidates.first)
+        #expect(unsure.country.code == "DE" && abs(unsure.confidence - sure.confidence) < 0.005)
+        // Read right but unsure, the name still counts for less.
+        let clean = try #require(try propose(["FRANKFURT"], confidence: 90).candidates.first)
+        let faint = try #require(try propose(["FRANKFURT"], confidence: 10).candidates.first)
+        #expect(faint.confidence < clean.confidence)
+    }
+
     /// VIETNAM is a stamp word of the lexicon (a country alias) and the country's name: a
     /// reading near it is the name, not a stamp word standing in its way.
     @Test func aStampWordThatIsTheNameItselfDoesNotBlockIt() throws {
