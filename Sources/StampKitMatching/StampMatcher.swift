@@ -30,7 +30,9 @@ public final class StampMatcher {
     /// The lexicon's words, so that a damaged stamp word is not guessed to be a name.
     let stampWords: NearNameIndex
     /// Entry and exit words read with a letter wrong.
-    let damagedDirections: DamagedDirectionWords
+    let damagedDirections: DamagedStampWords<Direction>
+    /// Entry-method words read with a letter wrong.
+    let damagedMethods: DamagedStampWords<EntryMethod>
     /// Authority and country phrases read with letters wrong.
     let damagedAliases: DamagedAliasObservations
 
@@ -39,14 +41,16 @@ public final class StampMatcher {
         self.directory = directory
         self.extractor = ClueExtractor(lexicon: lexicon, today: today)
         self.stampWords = DamagedNameObservations.stampWords(lexicon)
-        self.damagedDirections = DamagedDirectionWords(lexicon: lexicon)
+        self.damagedDirections = DamagedStampWords(lexicon.directions, lexicon: lexicon)
+        self.damagedMethods = DamagedStampWords(lexicon.entryMethods, lexicon: lexicon)
         self.damagedAliases = DamagedAliasObservations(lexicon: lexicon)
     }
 
     /// Reads the clues of one stamp and proposes ranked candidates.
     public func propose(from reading: OCRReading) throws -> StampProposal {
         var clues = extractor.extract(from: reading)
-        clues.directionHits += damagedDirections.hits(clues)
+        clues.directionHits += damagedDirections.hits(clues, read: clues.directionHits)
+        clues.entryMethodHits += damagedMethods.hits(clues, read: clues.entryMethodHits)
         var lookup = Lookup(directory: directory)
         let observations = try observe(clues, &lookup)
         let candidates = try rank(observations, clues: clues, context: contextEvidence(clues), lookup: &lookup)
