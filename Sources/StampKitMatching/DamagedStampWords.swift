@@ -44,7 +44,9 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
                     guard form.filter({ $0 != 32 }).count >= Self.minimumLength,
                         form.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == 32 })
                     else { continue }
-                    let near = words.map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
+                    // A word of another length by more than one letter is more than an edit away.
+                    let near = words.filter { abs($0.form.count - form.count) <= 1 }
+                        .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
                     guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= 1 else { continue }
                     let nearest = near.filter { $0.cost == cheapest }.map(\.word)
                     guard Set(nearest.map(\.value)).count == 1, let word = nearest.first,
