@@ -190,6 +190,7 @@ public final class StampMatcher {
         if let id = airport?.cityID { city = try lookup.city(id: id) }
         let cities = mine.flatMap { c in c.hypotheses.compactMap { h in h.country == code ? h.city.map { ($0, c.reliability * h.share) } : nil } }
         if city == nil { city = cities.max { $0.1 < $1.1 }?.0 }
+        if city == nil { city = try Self.cityNamedAsCountry(code, from: mine, clues: clues, lookup: &lookup) }
         // A city but no airport name (AEROPORTO DE LISBOA, or FARO alone): the city's main
         // airport, unless the stamp says it was a port or a road.
         if airport == nil, let named = city {
@@ -205,6 +206,20 @@ public final class StampMatcher {
         var region: Region?
         if let id = airport?.regionID ?? city?.regionID { region = try lookup.region(id: id) }
         return (region, city, airport, inferred)
+    }
+
+    /// A city of country `code` that bears the name the stamp gives the country (HONG KONG,
+    /// SINGAPORE, KUWAIT): a city-state's name is its city's too, and its border post the
+    /// city's airport unless the stamp says otherwise.
+    static func cityNamedAsCountry(_ code: String, from mine: [Observation], clues: StampClues, lookup: inout Lookup) throws
+        -> City?
+    {
+        for observation in mine where observation.evidence.kind == .countryName && observation.span.line >= 0 {
+            let span = observation.span
+            let form = clues.lines[span.line][span.start..<span.end].map(\.form).joined(separator: " ")
+            if let city = try lookup.cities(named: form).first(where: { $0.countryCode == code }) { return city }
+        }
+        return nil
     }
 
     /// The airport the country's observations agree on most, when one stands out: some support,
