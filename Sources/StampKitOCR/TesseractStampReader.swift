@@ -101,7 +101,7 @@ public final class TesseractStampReader: StampReader {
         if prepared.ink && best.score == 0 {
             var gray = try findUpright(prepare(source.grayscale()).image, ink: false, engine: engine)
             gray.passes += best.passes
-            if gray.beats(best) { best = gray } else { best.passes = gray.passes }
+            if grayWins(gray, over: best) { best = gray } else { best.passes = gray.passes }
         }
         var passesRun = best.passes
         if best.doubt >= retryDoubt {
@@ -327,9 +327,11 @@ public final class TesseractStampReader: StampReader {
         }
         // A weak angle off the quarter turns that read nothing well may be noise after all
         // (a crop of one short line, a blank page): read the photo as it is too. When nothing
-        // at all reads with confidence, the photo is left unturned.
+        // at all reads with confidence, the photo is left unturned. Not when the layout shows
+        // lines along the angle: faint speckled stamps have weak angles that are right.
         let offQuarter = abs(lineAngle - 90 * (lineAngle / 90).rounded())
-        if confidence < noLineConfidence && offQuarter > 1 && best.score < acceptScore {
+        let angleMayBeNoise = confidence < noLineConfidence && !layoutAgrees
+        if angleMayBeNoise && offQuarter > 1 && best.score < acceptScore {
             let asItIs = try pass(image, rotation: 0, engine: engine)
             passes += 1
             if asItIs.beats(best) || best.score == 0 { best = asItIs }
@@ -338,7 +340,7 @@ public final class TesseractStampReader: StampReader {
                 passes += 1
                 if upsideDown.beats(best) { best = upsideDown }
             }
-        } else if confidence < noLineConfidence && best.score == 0 {
+        } else if angleMayBeNoise && best.score == 0 {
             // Read unturned already when the angle was dropped as noise.
             if lineAngle == 0 {
                 best = first
@@ -366,6 +368,16 @@ public final class TesseractStampReader: StampReader {
         }
         if candidate.score < acceptScore && (nearUpright || candidate.score <= best.score) { return false }
         return candidate.beats(best)
+    }
+
+    /// Whether the gray photo's reading replaces the ink's, which read nothing confident: with
+    /// more confident text, or at the same angle with less unreadable text. At another angle
+    /// and as weak, fewer unreadable words are no evidence (text read sideways breaks into
+    /// fragments), and the ink's line angle, measured on cleaner lines, stays.
+    func grayWins(_ gray: Pass, over ink: Pass) -> Bool {
+        if gray.score != ink.score { return gray.score > ink.score }
+        let apart = abs((gray.rotation - ink.rotation).truncatingRemainder(dividingBy: 360))
+        return min(apart, 360 - apart) <= 2 && gray.beats(ink)
     }
 
     /// Row-over-column ink contrast (`lineAxisContrast`) from which the layout is taken to say

@@ -49,6 +49,20 @@ private func angularDistance(_ a: Double, _ b: Double) -> Double {
         #expect(reader.turnWins(pass(score: well, doubt: 0), quarterTurns: 2, over: pass(score: well, doubt: 8), layoutAgrees: true))
     }
 
+    /// The gray photo's reading, searched when the ink read nothing confident, replaces it
+    /// only with more confident text, or at the same angle with less unreadable text: gray
+    /// photos drop weak angles as noise, and at another angle fewer unreadable words mean
+    /// text read sideways as often as cleaner text.
+    @Test func grayReadingAtAnotherAngleNeedsMoreConfidentText() throws {
+        let reader = try TesseractStampReader()
+        let ink = pass(score: 0, doubt: 19, rotation: -25.9)
+        #expect(!reader.grayWins(pass(score: 0, doubt: 4, rotation: 0), over: ink))
+        #expect(reader.grayWins(pass(score: 0, doubt: 4, rotation: -26.5), over: ink))
+        #expect(reader.grayWins(pass(score: 0, doubt: 4, rotation: 333.6), over: ink), "the same angle a turn apart")
+        #expect(reader.grayWins(pass(score: 3, doubt: 30, rotation: 0), over: ink))
+        #expect(!reader.grayWins(pass(score: 0, doubt: 30, rotation: -25.9), over: ink))
+    }
+
     /// A known stamp turned by quarter and half turns and tilted comes back at its angle.
     @Test(arguments: [97.0, 183.0, 266.0, -21.0])
     func turnedStampComesBackUpright(turn: Double) throws {
