@@ -302,13 +302,20 @@ public final class TesseractStampReader: StampReader {
         // agrees with the angle found, a quarter turn must read well to overrule it. Weak
         // readings are noise there: a stray three-letter word, or fewer unreadable words,
         // which text read sideways gives because it breaks into short fragments.
-        let layoutAgrees = try base.lineAxisContrast(binarisation: ink ? .inkOpened : .backgroundNormalisedOtsu)
-            .map { $0 >= Self.layoutAxisContrast } ?? false
+        // Measured only when a turn is in doubt: a certain first pass needs no layout.
+        var measuredLayout: Bool?
+        func layoutAgrees() throws -> Bool {
+            if let measuredLayout { return measuredLayout }
+            let agrees = try base.lineAxisContrast(binarisation: ink ? .inkOpened : .backgroundNormalisedOtsu)
+                .map { $0 >= Self.layoutAxisContrast } ?? false
+            measuredLayout = agrees
+            return agrees
+        }
         func consider(quarterTurns: Double) throws {
             let quarter = try base.rotated(byDegrees: 90 * quarterTurns)
             let candidate = try pass(turned: quarter, rotation: lineAngle + 90 * quarterTurns, engine: engine)
             passes += 1
-            if turnWins(candidate, quarterTurns: quarterTurns, over: best, layoutAgrees: layoutAgrees,
+            if turnWins(candidate, quarterTurns: quarterTurns, over: best, layoutAgrees: try layoutAgrees(),
                         nearUpright: abs(lineAngle) <= 45) { best = candidate }
         }
         if best.score < certainScore {
@@ -330,7 +337,7 @@ public final class TesseractStampReader: StampReader {
         // at all reads with confidence, the photo is left unturned. Not when the layout shows
         // lines along the angle: faint speckled stamps have weak angles that are right.
         let offQuarter = abs(lineAngle - 90 * (lineAngle / 90).rounded())
-        let angleMayBeNoise = confidence < noLineConfidence && !layoutAgrees
+        let angleMayBeNoise = try confidence < noLineConfidence && !layoutAgrees()
         if angleMayBeNoise && offQuarter > 1 && best.score < acceptScore {
             let asItIs = try pass(image, rotation: 0, engine: engine)
             passes += 1
