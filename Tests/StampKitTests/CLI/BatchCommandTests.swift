@@ -135,13 +135,15 @@ import Testing
             return seen
         }
 
-        // Right after the first stamp was reported, then at an arbitrary moment of the rerun
-        // (mid-stamp, or between the save and the thumbnail).
+        // Right after the first stamp was reported, then at another moment of the rerun: a
+        // second after it starts (mid-stamp, or between the save and the thumbnail), or right
+        // after its first report on a machine fast enough to get there sooner. A fixed later
+        // moment let a quiet machine finish the rerun before the kill.
         let firstRun = try killed { lines, _ in lines >= 1 }
         #expect(firstRun >= 1)
         let afterFirst = try ReviewFixtures.records(catalogue).count
         #expect(afterFirst >= 1 && afterFirst < 5, "\(afterFirst) records after the first kill")
-        _ = try killed { _, seconds in seconds >= 2.5 }
+        _ = try killed { lines, seconds in lines >= 1 || seconds >= 1 }
         let last = try Self.batch(book, catalogue)
         #expect(last.status == 65, "\(last.stderr)")
         let records = try ReviewFixtures.records(catalogue)
