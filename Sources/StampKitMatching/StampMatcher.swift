@@ -18,7 +18,8 @@ import StampKitEvidence
 /// or name points to, the population of the biggest city of that name, and OCR confidence
 /// (`(c − 20) / 50`, clamped to 0.2…1). An observation supports country `c` with
 /// `p = r · share(c)`; several meanings of one span count once (the largest). Independent
-/// observations combine by noisy-OR: `S(c) = 1 − Π (1 − p)`. Rival countries then take their
+/// observations combine by noisy-OR: `S(c) = 1 − Π (1 − p)`; a code that nothing else on the
+/// stamp supports counts at half its reliability. Rival countries then take their
 /// part: `confidence(c) = S(c) · S(c) / (S(c) + Σ S(rival)²)`; squaring the rivals lets weak
 /// background noise cost little while a strong contradiction halves the score. So IATA code +
 /// airport name + country sign that agree reach ≥ 0.9, one weak clue stays < 0.5, and two
@@ -55,17 +56,7 @@ public final class StampMatcher {
 
     /// Reads the clues of one stamp and proposes ranked candidates.
     public func propose(from reading: OCRReading) throws -> StampProposal {
-        var clues = extractor.extract(from: reading)
-        clues.directionHits += damagedDirections.hits(clues, read: clues.directionHits)
-        clues.entryMethodHits += damagedMethods.hits(clues, read: clues.entryMethodHits)
-        if clues.airportWords.isEmpty {
-            // An airport word damaged inside, not only at its end (which the extractor reads).
-            clues.airportWords = damagedAirportWords.hits(clues, read: []).compactMap { hit in
-                extractor.lexicon.airportWords.first { ($0.fullForm ?? $0.form) == hit.value }.map {
-                    AirportWordHit(span: hit.span, text: hit.text, word: $0, placeStem: nil, confidence: hit.confidence)
-                }
-            }
-        }
+        let clues = withDamagedStampWords(extractor.extract(from: reading))
         var lookup = Lookup(directory: directory)
         let observations = try observe(clues, &lookup)
         let candidates = try rank(observations, clues: clues, context: contextEvidence(clues), lookup: &lookup)
@@ -76,6 +67,23 @@ public final class StampMatcher {
                 $0.confidence >= Self.impliedDirectionConfidence ? impliedDirection(country: $0.country.code) : nil
             },
             entryMethod: entryMethod(clues, top: candidates.first))
+    }
+
+    /// `clues` with the direction, entry-method and airport words read with a letter wrong, for
+    /// each list none of whose words was read right.
+    func withDamagedStampWords(_ clues: StampClues) -> StampClues {
+        var clues = clues
+        clues.directionHits += damagedDirections.hits(clues, read: clues.directionHits)
+        clues.entryMethodHits += damagedMethods.hits(clues, read: clues.entryMethodHits)
+        if clues.airportWords.isEmpty {
+            // Damaged inside, not only at its end (which the extractor reads already).
+            clues.airportWords = damagedAirportWords.hits(clues, read: []).compactMap { hit in
+                extractor.lexicon.airportWords.first { ($0.fullForm ?? $0.form) == hit.value }.map {
+                    AirportWordHit(span: hit.span, text: hit.text, word: $0, placeStem: nil, confidence: hit.confidence)
+                }
+            }
+        }
+        return clues
     }
 
     /// Every clue kind in turn. Names come before codes, and longer names before shorter ones,
