@@ -120,6 +120,75 @@ enum Tokenizer {
         })
     }
 
+    /// The words further looks at a line read that its first reading did not (see
+    /// `OCRLine.nameLooks`), as extra lines numbered after `read`'s: one line per run of such
+    /// words, so two new words are neighbours only where the look read them side by side.
+    /// A word is taken when another reading of the line (the first, or another look) read it
+    /// within one letter: alone, a look of a worn line also reads specks and borders as words
+    /// (TRANS, AFE), which named airports all over the world; two readings that nearly agree
+    /// have read letters. A word the line already gave, or one of fewer than four letters, is
+    /// left out, so a name read right twice is one clue, not two. The words take the line's
+    /// weakest word's confidence: a look gives none of its own per word. Nor is a word taken
+    /// that the first reading read surely within one letter (HELSINGIN SATAMA looked at again
+    /// as SAITAMA, a city in Japan): there the look misread, not the first reading.
+    static func nameLookLines(_ reading: OCRReading, read: [[StampToken]]) -> [[StampToken]] {
+        var out: [[StampToken]] = []
+        for (number, line) in reading.lines.enumerated() {
+            guard let looks = line.nameLooks, number < read.count else { continue }
+            let first = read[number].map(\.form)
+            let sure = read[number].filter { $0.confidence >= sureConfidence }.map(\.form)
+            var seen = Set(first)
+            let confidence = line.words.map(\.confidence).min() ?? line.confidence
+            let lookWords = looks.map { look in
+                look.split(whereSeparator: \.isWhitespace).map { word in
+                    (String(word), split(word: String(word), confidence: confidence, line: 0))
+                }
+            }
+            for (k, words) in lookWords.enumerated() {
+                let others = first + lookWords.enumerated().filter { $0.offset != k }
+                    .flatMap { $0.element.flatMap { $0.1.map(\.form) } }
+                var run: [StampToken] = []
+                func flush() {
+                    if !run.isEmpty { out.append(run) }
+                    run = []
+                }
+                for (wordIndex, (_, tokens)) in words.enumerated() {
+                    for var token in tokens {
+                        // Letters only: a look is never a source of codes or numbers.
+                        guard token.isLettersOnly, token.form.count >= 4,
+                            others.contains(where: { withinOneEdit($0, token.form) }),
+                            !sure.contains(where: { withinOneEdit($0, token.form) }),
+                            seen.insert(token.form).inserted
+                        else {
+                            flush()
+                            continue
+                        }
+                        token.line = read.count + out.count
+                        token.index = run.count
+                        token.word = wordIndex
+                        token.wordText = token.text
+                        run.append(token)
+                    }
+                }
+                flush()
+            }
+        }
+        return out
+    }
+
+    /// Word confidence from which the first reading of a word stands against a look's.
+    static let sureConfidence = 80.0
+
+    /// Whether `a` becomes `b` by changing, adding or dropping at most one letter.
+    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        guard abs(x.count - y.count) <= 1 else { return false }
+        var i = 0
+        while i < min(x.count, y.count), x[i] == y[i] { i += 1 }
+        if x.count == y.count { return x[min(i + 1, x.count)...] == y[min(i + 1, y.count)...] }
+        return x.count > y.count ? x[(i + 1)...] == y[i...] : x[i...] == y[(i + 1)...]
+    }
+
     /// Joins the last token of a line with the first of the next when the word was hyphenated,
     /// or when together they complete an airport word (KEFLAVIKURFLUGVOL / LUR).
     static func joinBrokenWords(_ lines: inout [[StampToken]], airportWords: [AirportWord]) {

@@ -28,7 +28,7 @@ struct DamagedDirectionWords: Sendable {
     func hits(_ clues: StampClues) -> [LexiconHit<Direction>] {
         guard clues.directionHits.isEmpty else { return [] }
         var found: [LexiconHit<Direction>] = []
-        for line in clues.lines {
+        for line in clues.lines.prefix(clues.readLines) {
             for t in line where t.isUppercase && t.isLettersOnly {
                 let form = Array(t.form.utf8)
                 guard form.count >= Self.minimumLength, form.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { continue }
