@@ -74,7 +74,8 @@ public struct CodeToken: Sendable, Equatable {
     /// A digit was read for one of its letters.
     public var isCorrected: Bool
     /// Its OCR word ends in a quote or apostrophe mark, what Tesseract reads for a half-inked
-    /// letter: likely the start of a damaged word (DUBA… read as `DUB’`), not a printed code.
+    /// letter (DUBA… read as `DUB’`), or in a mark it reads for a shape it cannot place (`NYA?`,
+    /// `SHR}`, `MAY!`): likely the start of a damaged word, not a printed code.
     public var isClipped: Bool = false
     /// Unlike a printed code: one letter repeated (SSS, EEE — what OCR reads off a ring's border
     /// or a circle of stars), the same letters three times or more on one stamp (texture, not
@@ -164,10 +165,32 @@ public struct ClueExtractor: Sendable {
         dates.holdsPlainDate(lines: Self.lineTexts(lines))
     }
 
-    /// Each line's text as its words give it (the date patterns expect words apart by one space).
+    /// Each line's text as its words give it (the date patterns expect words apart by one space),
+    /// for the date patterns. A date Tesseract cut into two lines of one row at a faint or lost
+    /// separator (`11.03.0` | `5`, `13` | `07.13`) is given back whole to the first line, the
+    /// second left empty: digits go on across a gap inside a word, and across one up to one and
+    /// a half letters wide where the separator was (a dot put back).
     static func lineTexts(_ lines: [OCRLine]) -> [String] {
-        lines.map { line in line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ") }
+        var texts = lines.map { line in line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ") }
+        let separators: Set<Character> = [".", "-", "/", ","]
+        for i in lines.indices {
+            guard let last = texts[i].last, last.isNumber || separators.contains(last),
+                let j = Tokenizer.rowContinuation(of: i, in: lines, gap: Self.lostSeparatorGap),
+                let first = texts[j].first, first.isNumber
+            else { continue }
+            let end = lines[i].words.last!.box, start = lines[j].words.first!.box
+            let inside = Double(start.x - end.x - end.width) < Double(min(end.height, start.height)) * Tokenizer.gapInsideWord
+            texts[i] += inside || separators.contains(last) ? texts[j] : "." + texts[j]
+            texts[j] = ""
+        }
+        return texts
     }
+
+    /// The widest gap, in letter heights, across which a date's digits on one row go on.
+    static let lostSeparatorGap = 1.5
+
+    /// Marks OCR ends a word with where a letter was half inked or not a letter at all.
+    static let clippingMarks: [Character] = ["’", "'", "‘", "`", "?", "!", "}", "]", ")", "»", "®"]
 
     /// The clues in one reading.
     public func extract(from reading: OCRReading) -> StampClues {
@@ -219,8 +242,7 @@ public struct ClueExtractor: Sendable {
                         // In running text a cue does not make a word a code (LAND FOR in
                         // PERMITTED TO LAND FOR 30 DAYS).
                         isStopword: stop, nextToPortCue: nextToCue(t) && !(stop && count >= 3), isCorrected: t.isCorrected,
-                        isClipped: t.wordText.hasSuffix(t.text + "’") || t.wordText.hasSuffix(t.text + "'")
-                            || t.wordText.hasSuffix(t.text + "‘") || t.wordText.hasSuffix(t.text + "`"),
+                        isClipped: Self.clippingMarks.contains { t.wordText.hasSuffix(t.text + String($0)) },
                         isDebris: Set(c).count == 1 || occurrences[t.form, default: 0] >= 3
                             || (!t.isIsolated
                                 && line.contains { $0.word == t.word && $0.index != t.index && $0.isLettersOnly }))

@@ -40,7 +40,7 @@ public struct StampToken: Sendable, Equatable {
 
 /// Splits OCR lines into tokens, repairs what OCR commonly breaks, and keeps the line structure.
 enum Tokenizer {
-    static let digitForLetter: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B"]
+    static let digitForLetter: [Character: Character] = ["0": "O", "1": "I", "4": "A", "5": "S", "8": "B"]
 
     static func tokenize(_ reading: OCRReading, airportWords: [AirportWord]) -> [[StampToken]] {
         var lines: [[StampToken]] = []
@@ -60,7 +60,7 @@ enum Tokenizer {
             for i in tokens.indices { tokens[i].index = i }
             lines.append(tokens)
         }
-        joinBrokenWords(&lines, airportWords: airportWords)
+        joinBrokenWords(&lines, reading: reading, airportWords: airportWords)
         return lines
     }
 
@@ -190,8 +190,9 @@ enum Tokenizer {
     }
 
     /// Joins the last token of a line with the first of the next when the word was hyphenated,
-    /// or when together they complete an airport word (KEFLAVIKURFLUGVOL / LUR).
-    static func joinBrokenWords(_ lines: inout [[StampToken]], airportWords: [AirportWord]) {
+    /// or when together they complete an airport word (KEFLAVIKURFLUGVOL / LUR); and a word
+    /// Tesseract split into two lines of one row at a gap in its ink (ALGEC / CIRAS).
+    static func joinBrokenWords(_ lines: inout [[StampToken]], reading: OCRReading, airportWords: [AirportWord]) {
         guard lines.count > 1 else { return }
         for i in 0..<(lines.count - 1) {
             guard let last = lines[i].last, let first = lines[i + 1].first,
@@ -213,19 +214,49 @@ enum Tokenizer {
                 }
             }
             guard join else { continue }
-            var merged = last
-            merged.text = last.text + first.text
-            merged.form = joinedForm
-            merged.confidence = min(last.confidence, first.confidence)
-            merged.isJoined = true
-            merged.isIsolated = false
-            merged.isCorrected = last.isCorrected || first.isCorrected
-            merged.endsWithHyphen = first.endsWithHyphen
-            merged.wordText = merged.text
-            lines[i][lines[i].count - 1] = merged
-            lines[i + 1].removeFirst()
-            for k in lines[i + 1].indices { lines[i + 1][k].index = k }
+            Self.join(&lines, i, i + 1)
         }
+        for i in lines.indices {
+            guard let last = lines[i].last, last.isLettersOnly, last.isUppercase, last.text.count >= 2,
+                let next = rowContinuation(of: i, in: reading.lines, gap: gapInsideWord), let first = lines[next].first,
+                first.isLettersOnly, first.isUppercase, first.text.count >= 2
+            else { continue }
+            Self.join(&lines, i, next)
+        }
+    }
+
+    /// The OCR line that goes on line `i`'s row, when Tesseract made two lines of one: it
+    /// starts where line `i`'s last word ends, at most `gap` of the smaller word's height after
+    /// it (or overlapping it), at the same height.
+    static func rowContinuation(of i: Int, in lines: [OCRLine], gap allowed: Double) -> Int? {
+        guard let end = lines[i].words.last?.box else { return nil }
+        return lines.indices.first { j in
+            guard j != i, let start = lines[j].words.first?.box else { return false }
+            let height = Double(max(end.height, start.height)), smaller = Double(min(end.height, start.height))
+            let gap = Double(start.x - (end.x + end.width))
+            let rise = abs(Double(start.y + start.height / 2) - Double(end.y + end.height / 2))
+            return start.x > end.x && gap < smaller * allowed && gap > -height && rise < height / 2 && smaller > height / 2
+        }
+    }
+
+    /// Narrower than a word space (a third of the letter height): a gap inside a word.
+    static let gapInsideWord = 1.0 / 3
+
+    /// Line `i`'s last token and line `j`'s first made one.
+    private static func join(_ lines: inout [[StampToken]], _ i: Int, _ j: Int) {
+        let last = lines[i][lines[i].count - 1], first = lines[j][0]
+        var merged = last
+        merged.text = last.text + first.text
+        merged.form = last.form + first.form
+        merged.confidence = min(last.confidence, first.confidence)
+        merged.isJoined = true
+        merged.isIsolated = false
+        merged.isCorrected = last.isCorrected || first.isCorrected
+        merged.endsWithHyphen = first.endsWithHyphen
+        merged.wordText = merged.text
+        lines[i][lines[i].count - 1] = merged
+        lines[j].removeFirst()
+        for k in lines[j].indices { lines[j][k].index = k }
     }
 }
 

@@ -62,6 +62,13 @@ package struct NearNameIndex: Sendable {
     /// The most a reading of `letters` letters may cost from a name.
     static func allowance(letters: Int) -> Double { max(1, Double(letters) / 6) }
 
+    /// Whether `form` is indexed as it is.
+    package func contains(_ form: String) -> Bool {
+        guard Self.indexable(form) else { return false }
+        let query = Array(form.utf8)
+        return Self.range(forward, prefix: Self.shape(query)[...]).contains { $0.form == query }
+    }
+
     /// The indexed forms within reach of `form` with their cost (see the type's comment),
     /// cheapest first; none when `form` is indexed itself (a distinctive name read right is
     /// not a damaged other one).

@@ -5,14 +5,18 @@ import StampKitGazetteer
 /// (SAN in SAN JOSE) is part of the name. A code alone on its line or beside a port cue is
 /// likelier a port code than a word that happens to spell one.
 struct IATACodeObservations {
+    /// The lexicon's stamp words, for codes that are the broken end of one.
+    let stampWords: NearNameIndex
+
     func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
         var found: [Observation] = []
         for token in clues.iataCandidates where !NameCover.within(token.span, cover.named + cover.airports) {
             guard let airport = try lookup.airport(iata: token.code) else { continue }
             let prominent = token.standsAlone || token.nextToPortCue
             var r: Double = token.isStopword ? (prominent ? 0.45 : 0.15) : (prominent ? 0.65 : 0.4)
+            let debris = token.isDebris || completesStampWord(token, clues)
             r *= Weights.airportPrior(airport) * Weights.ocr(token.confidence)
-                * (token.isCorrected ? 0.7 : 1) * (token.isClipped ? 0.6 : 1) * (token.isDebris ? 0.15 : 1)
+                * (token.isCorrected ? 0.7 : 1) * (token.isClipped ? 0.6 : 1) * (debris ? 0.15 : 1)
             // FIN, EST or SLO alone is far more often a Schengen sign than an airstrip's code.
             if token.standsAlone, clues.distinguishingSigns.contains(where: { $0.span == token.span }),
                 airport.type != "large_airport"
@@ -29,6 +33,21 @@ struct IATACodeObservations {
                     hypotheses: [Hypothesis(country: airport.countryCode, airport: airport, share: 1)]))
         }
         return found
+    }
+
+    /// Whether the code, joined to the capital word before or after it on its line, spells a
+    /// stamp word, read right or within an edit or two: OCR breaks a damaged word at a gap
+    /// (TMMIGRAT TON, LENLOAS EMA), and its end is no more a printed code than the rest.
+    func completesStampWord(_ token: CodeToken, _ clues: StampClues) -> Bool {
+        let line = clues.lines[token.span.line]
+        let code = token.code.lowercased()
+        for k in [token.span.start - 1, token.span.end] where line.indices.contains(k) {
+            let word = line[k]
+            guard word.isLettersOnly, word.isUppercase, word.form.count >= 3 else { continue }
+            let joined = k < token.span.start ? word.form + code : code + word.form
+            if stampWords.contains(joined) || !stampWords.neighbours(of: joined).isEmpty { return true }
+        }
+        return false
     }
 }
 

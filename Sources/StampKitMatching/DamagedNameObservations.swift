@@ -16,6 +16,11 @@ import StampKitGazetteer
 /// guessed at: stamps print names in capitals, and lower-case letters are what OCR makes of
 /// a ring's texture or the security print (ee te re eres ween).
 struct DamagedNameObservations {
+    /// The OCR confidence a guessed name is weighed at: full. Tesseract's low confidence in a
+    /// damaged word is what the damage looks like to it, and the guess's weight already falls
+    /// with the edit's cost, so counting both would count the damage twice (TAMPEPE-STPEUSLA,
+    /// confidence 0, lost to a stray IN read at 95).
+    static let guessConfidence = 100.0
     /// More names equally near than this and the reading points nowhere.
     static let maximumNeighbours = 2
     /// The stamp words of the lexicon (stop-words, months, directions, entry-method and
@@ -65,9 +70,11 @@ struct DamagedNameObservations {
         for phrase in clues.namePhrases.sorted(by: { $0.length > $1.length }) + words {
             guard !cover.covers(phrase.span), Self.inCapitals(phrase, clues) else { continue }
             let near = try nearest(phrase.form, &lookup)
+            var readings: [(name: NearName, read: [Observation])] = []
             for name in near {
                 var fixed = phrase
                 fixed.form = name.form
+                fixed.confidence = Self.guessConfidence
                 var one = clues
                 one.namePhrases = [fixed]
                 // A single word may also be a word of an airport's name.
@@ -75,8 +82,14 @@ struct DamagedNameObservations {
                 one.airportNamePhrases = []
                 var read = try NamePhraseObservations().read(one, &lookup, &cover)
                 read += try AirportWordObservations().read(one, &lookup, cover)
+                readings.append((name, read))
+            }
+            // Names equally near split the weight only when they mean different places: two
+            // spellings of one country's name (VIETNAS: VIETNAM, VIETNA) are one reading.
+            let meanings = Set(readings.filter { !$0.read.isEmpty }.map { Self.places($0.read) }).count
+            for (name, read) in readings {
                 let weight = Self.weight(letters: phrase.form.filter(\.isLetter).count, cost: name.cost)
-                    / Double(near.count)
+                    / Double(max(1, meanings))
                 found += read.map { Self.damaged($0, weight, as: name.form) }
             }
         }
@@ -113,6 +126,7 @@ struct DamagedNameObservations {
             guard !changed.isEmpty else { continue }
             var fixed = phrase
             fixed.form = forms.joined(separator: " ")
+            fixed.confidence = Self.guessConfidence
             var one = clues
             one.namePhrases = besideAirportWord ? [] : [fixed]
             one.airportNamePhrases = besideAirportWord ? [fixed] : []
@@ -147,6 +161,13 @@ struct DamagedNameObservations {
             }
             return narrowed
         }
+    }
+
+    /// The countries, cities and airports a name's observations point to.
+    static func places(_ observations: [Observation]) -> Set<String> {
+        Set(observations.flatMap(\.hypotheses).map { h in
+            [h.country, h.city.map { "\($0.id)" } ?? "", h.airport?.iata ?? ""].joined(separator: "/")
+        })
     }
 
     /// Whether every word of the phrase was read in capitals.

@@ -72,11 +72,38 @@ public final class StampMatcher {
         found += try AirportWordObservations().read(clues, &lookup, cover)
         found += try guesses.names(clues, &lookup, &cover)
         found = DamagedNameObservations.narrow(found, to: damaged) + damaged
-        found += try IATACodeObservations().read(clues, &lookup, cover)
+        found += try IATACodeObservations(stampWords: stampWords).read(clues, &lookup, cover)
         found += try CountryCodeObservations().read(clues, &lookup, cover)
         found += try DistinguishingSignObservations().read(clues, &lookup, cover)
         found = LanguageCoherence(lexicon: extractor.lexicon).weigh(found, clues)
-        return found + (try LanguageObservations(lexicon: extractor.lexicon).read(clues, &lookup))
+        found += try LanguageObservations(lexicon: extractor.lexicon).read(clues, &lookup)
+        return Self.codesWithoutSupportDiscounted(found)
+    }
+
+    /// What a code's reliability keeps when nothing else on the stamp points to its country.
+    static let unsupportedCodeWeight = 0.5
+
+    /// Two or three capitals are the commonest shape OCR makes of anything: a word's broken
+    /// end (MED of TANGER MED, ORT of AEROPORT), ring debris, texture. Measured on stamps
+    /// drawn like real ones, fewer than one in three such codes pointed to the right country.
+    /// A printed port or country code comes with the stamp that prints it (an authority, an
+    /// airport word, a name, the language), so a code whose country nothing else on the stamp
+    /// supports keeps only part of its weight: alone it still names its country, against a
+    /// name it gives way.
+    static func codesWithoutSupportDiscounted(_ observations: [Observation]) -> [Observation] {
+        let codeKinds: Set<Evidence.Kind> = [.iataCode, .countryCode]
+        return observations.map { o in
+            guard codeKinds.contains(o.evidence.kind) else { return o }
+            let countries = Set(o.hypotheses.map(\.country))
+            let supported = observations.contains { other in
+                !codeKinds.contains(other.evidence.kind) && other.span != o.span
+                    && other.hypotheses.contains { countries.contains($0.country) }
+            }
+            guard !supported else { return o }
+            var weaker = o
+            weaker.reliability *= unsupportedCodeWeight
+            return weaker
+        }
     }
 
     /// Merges the observations per country, scores them (see the type's comment) and builds

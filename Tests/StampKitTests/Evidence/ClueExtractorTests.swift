@@ -35,6 +35,49 @@ import Testing
         #expect(clues.countryCodeCandidates.map(\.code) == ["IS"])
     }
 
+    /// An OCR line of words placed at x positions on row `y`, each letter 20 px wide.
+    func line(_ words: [(String, Int)], y: Int, height: Int = 30) -> OCRLine {
+        let ocrWords = words.map { text, x in
+            OCRWord(text: text, confidence: 90, box: PixelBox(x: x, y: y, width: text.count * 20, height: height))
+        }
+        let x0 = ocrWords[0].box.x, x1 = ocrWords.last!.box.x + ocrWords.last!.box.width
+        return OCRLine(text: words.map(\.0).joined(separator: " "), confidence: 90,
+                       box: PixelBox(x: x0, y: y, width: x1 - x0, height: height), words: ocrWords)
+    }
+
+    /// A date Tesseract cut into two lines of one row: at a gap inside the year (`11.03.0` |
+    /// `5`) the digits go on; at a lost separator a letter or so wide (`13` | `07.13`) a dot is
+    /// put back; further apart (a serial number beside the date) they stay apart.
+    @Test func readsADateCutIntoTwoLinesOfOneRow() {
+        func date(_ lines: [OCRLine]) -> String? { extractor.extract(from: OCRReading(lines: lines, rotation: 0)).date?.value }
+        #expect(date([line([("11.03.0", 0)], y: 50), line([("ROVANIEMI", 0)], y: 120), line([("5", 145)], y: 50)]) == "2005-03-11")
+        #expect(date([line([("13", 0)], y: 50), line([("07.13", 70)], y: 52)]) == "2013-07-13")
+        #expect(date([line([("13", 0)], y: 50), line([("07.13", 160)], y: 52)]) == nil)
+        #expect(date([line([("13", 0)], y: 50), line([("07.13", 70)], y: 100)]) == nil)
+    }
+
+    /// Tesseract sometimes ends a line at a gap inside a word and reads the rest as a line of
+    /// its own on the same row (PUERTO DE ALGEC | IRAS): the two halves are one word again. Two
+    /// words a word space apart on one row stay two, and so do halves on different rows.
+    @Test func joinsAWordSplitIntoTwoLinesOfOneRow() {
+        // IRAS starts 4 px after ALGEC ends, on the same row, read after an unrelated line.
+        let split = OCRReading(lines: [
+            line([("PUERTO", 0), ("DE", 140), ("ALGEC", 200)], y: 100),
+            line([("X", 10)], y: 160),
+            line([("IRAS", 304)], y: 102),
+        ], rotation: 0)
+        let clues = extractor.extract(from: split)
+        #expect(clues.lines[0].map(\.text) == ["PUERTO", "DE", "ALGECIRAS"])
+        #expect(clues.lines[0][2].isJoined && clues.lines[2].isEmpty)
+        #expect(clues.namePhrases.contains { $0.form == "algeciras" })
+        // A word space (half the letter height) apart: two words.
+        let spaced = OCRReading(lines: [line([("LIEGE", 0)], y: 100), line([("AEROPORT", 115)], y: 100)], rotation: 0)
+        #expect(extractor.extract(from: spaced).lines.map { $0.map(\.text) } == [["LIEGE"], ["AEROPORT"]])
+        // Close but on the next row: two lines.
+        let below = OCRReading(lines: [line([("ALGEC", 200)], y: 100), line([("CIRAS", 304)], y: 140)], rotation: 0)
+        #expect(extractor.extract(from: below).lines.map { $0.map(\.text) } == [["ALGEC"], ["CIRAS"]])
+    }
+
     @Test func doesNotJoinUnrelatedLines() {
         let clues = extractor.extract(from: reading(["KEFLAVIK", "IS"]))
         #expect(clues.lines.map { $0.map(\.text) } == [["KEFLAVIK"], ["IS"]])

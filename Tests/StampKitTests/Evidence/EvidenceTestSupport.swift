@@ -17,6 +17,9 @@ enum TestLexicon {
 
     static let shared: Lexicon = try! Lexicon(directory: directory)
 
+    /// The lexicon's stamp words as the matcher indexes them.
+    static let stampWords = DamagedNameObservations.stampWords(shared)
+
     /// A fixed "today" so two-digit years and future checks do not drift: 2026-06-15 UTC.
     static let today = Date(timeIntervalSince1970: 1_781_481_600)
 }

@@ -19,6 +19,15 @@ import Testing
         #expect(directions(["CIKES", "KAPIKULE"]) == [.departure])
     }
 
+    /// A phrase read with a letter wrong (NHẬP CẢNH as NAP CANH) counts as the phrase; a
+    /// letter read as a digit (S4LIDA) is undone, and the word reads right. The phrase's words read apart with two
+    /// letters lost (NA CANH) are not guessed at.
+    @Test func aDamagedPhraseOrADigitForALetterStillCounts() {
+        #expect(directions(["VIETNAM IMMIGRATION", "NAP CANH", "13 01 2018"]) == [.arrival])
+        #expect(extractor.extract(from: reading(["MIGRACIONES", "S4LIDA"])).direction == .departure)
+        #expect(directions(["VIETNAM IMMIGRATION", "NA CANH"]).isEmpty)
+    }
+
     @Test func onlyWhenNoDirectionWordWasReadRight() {
         #expect(directions(["ENTRY", "SAIBA"]).isEmpty)
     }

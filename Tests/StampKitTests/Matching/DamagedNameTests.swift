@@ -19,12 +19,41 @@ import Testing
         #expect(other.country.code == "IS")
     }
 
+    /// Tesseract is unsure of a damaged word because it is damaged; the guess already weighs
+    /// less for the letters it changes, so the OCR confidence does not lower it again.
+    @Test func aGuessIsWeighedByItsEditNotByOCRConfidence() throws {
+        let sure = try #require(try propose(["FRANKEURT"], confidence: 90).candidates.first)
+        let unsure = try #require(try propose(["FRANKEURT"], confidence: 10).candidates.first)
+        #expect(unsure.country.code == "DE" && abs(unsure.confidence - sure.confidence) < 0.005)
+        // Read right but unsure, the name still counts for less.
+        let clean = try #require(try propose(["FRANKFURT"], confidence: 90).candidates.first)
+        let faint = try #require(try propose(["FRANKFURT"], confidence: 10).candidates.first)
+        #expect(faint.confidence < clean.confidence)
+    }
+
     /// VIETNAM is a stamp word of the lexicon (a country alias) and the country's name: a
     /// reading near it is the name, not a stamp word standing in its way.
     @Test func aStampWordThatIsTheNameItselfDoesNotBlockIt() throws {
         let top = try #require(try propose(["VIETNAS IMMIGRATION", "07 12 2008"]).candidates.first)
         #expect(top.country.code == "VN")
         #expect(top.evidence.contains { $0.text == "VIETNAS" && $0.detail.hasPrefix("read as VIETNAM") })
+    }
+
+    /// Two spellings of one country equally near a reading (Vietnam, and Vietnã in Portuguese)
+    /// are one meaning: the reading counts as much as if only one were near.
+    @Test func spellingsOfOnePlaceDoNotSplitAGuess() throws {
+        let one = try #require(try propose(["VIETNAS", "07 12 2008"]).candidates.first)
+        let places = TestPlaces()
+        places.countryNames["VN", default: []].append("Vietnã")
+        #expect(try places.nearNames("vietnas").filter { $0.cost == 1 }.count == 2)
+        let two = try #require(try propose(["VIETNAS", "07 12 2008"], places: places).candidates.first)
+        #expect(two.country.code == "VN" && one.country.code == "VN")
+        #expect(abs(two.confidence - one.confidence) < 0.005)
+        // Names of different places equally near still split it.
+        let rival = TestPlaces()
+        rival.cities.append((City(id: 2, name: "Vietnat", countryCode: "PE", regionID: nil, population: 300_000, latitude: 0, longitude: 0), ["Vietnat"]))
+        let split = try #require(try propose(["VIETNAS", "07 12 2008"], places: rival).candidates.first)
+        #expect(split.confidence < one.confidence)
     }
 
     @Test func shortWordsAndNamesReadRightAreNotGuessedAt() throws {

@@ -119,7 +119,7 @@ import Testing
         var lookup = Lookup(directory: places)
         let ring = clues(["SS SS", "SSS", "AUSTRALIA", "SS", "KEF"])
         #expect(try CountryCodeObservations().read(ring, &lookup, NameCover()).isEmpty)
-        let codes = try IATACodeObservations().read(ring, &lookup, NameCover())
+        let codes = try IATACodeObservations(stampWords: TestLexicon.stampWords).read(ring, &lookup, NameCover())
         let sss = try #require(codes.first { $0.evidence.text == "SSS" })
         let kef = try #require(codes.first { $0.evidence.text == "KEF" })
         #expect(sss.reliability < 0.1 && kef.reliability >= 0.5)
@@ -128,9 +128,50 @@ import Testing
         #expect(!texture.countryCodeCandidates.isEmpty && texture.countryCodeCandidates.allSatisfy { $0.isDebris })
         #expect(try CountryCodeObservations().read(texture, &lookup, NameCover()).isEmpty)
         // INT of INT'L is part of a word, not a code; the same letters printed alone are one.
-        let inWord = try IATACodeObservations().read(clues(["SIEM REAP INT'L AIRPORT"]), &lookup, NameCover())
-        let alone = try IATACodeObservations().read(clues(["SIEM REAP", "INT"]), &lookup, NameCover())
+        let inWord = try IATACodeObservations(stampWords: TestLexicon.stampWords).read(clues(["SIEM REAP INT'L AIRPORT"]), &lookup, NameCover())
+        let alone = try IATACodeObservations(stampWords: TestLexicon.stampWords).read(clues(["SIEM REAP", "INT"]), &lookup, NameCover())
         #expect((inWord.first?.reliability ?? 0) < 0.1)
         #expect((alone.first?.reliability ?? 0) >= 0.3)
+    }
+
+    /// OCR breaks a damaged word at a gap; its end is not a printed code (TMMIGRAT TON is
+    /// IMMIGRATION, LENLOAS EMA is LENTOASEMA), and neither is a code ending in a mark OCR reads
+    /// for a shape it cannot place (NYA?).
+    @Test func theBrokenEndOfAWordIsNotACode() throws {
+        let places = TestPlaces()
+        places.airports.append(airport("TON", "Tonu Airport", "Tonu", "PG"))
+        places.airports.append(airport("EMA", "East Midlands Airport", "Nottingham", "GB"))
+        places.airports.append(airport("NYA", "Nyagan Airport", "Nyagan", "RU"))
+        var lookup = Lookup(directory: places)
+        let codes = IATACodeObservations(stampWords: TestLexicon.stampWords)
+        func reliability(_ lines: [String], _ code: String) throws -> Double {
+            try codes.read(clues(lines), &lookup, NameCover()).first { $0.evidence.text == code }?.reliability ?? 0
+        }
+        #expect(try reliability(["TMMIGRAT TON"], "TON") < 0.1)
+        #expect(try reliability(["LENLOAS EMA"], "EMA") < 0.1)
+        // Beside a word it does not complete, the same letters are a code in running text.
+        #expect(try reliability(["ARRIVAL TON"], "TON") >= 0.3)
+        #expect(try reliability(["NYA?"], "NYA") < 0.6 * (try reliability(["NYA"], "NYA")) + 1e-9)
+    }
+
+    /// A code alone still names its country; beside a name that points elsewhere, a code
+    /// nothing else supports gives way (BAT read off NỘI BÀI is not Barretos).
+    @Test func aCodeNothingElseSupportsGivesWayToAName() throws {
+        let places = TestPlaces()
+        places.airports.append(airport("BAT", "Chafei Amsei Airport", "Barretos", "BR"))
+        #expect(try propose(["BAT"], places: places).candidates.first?.country.code == "BR")
+        let named = try propose(["BAT", "VIETNAS IMMIGRATION"], places: places)
+        #expect(named.candidates.first?.country.code == "VN")
+        // A code the rest of the stamp agrees with keeps its whole weight; one it does not, half.
+        var lookup = Lookup(directory: places)
+        let stamp = clues(["DEPARTMENT OF HOMELAND SECURITY", "ADMITTED", "JFK", "BAT"])
+        let observed = try StampMatcher(directory: places, lexicon: TestLexicon.shared, today: TestLexicon.today)
+            .observe(stamp, &lookup)
+        let plain = try IATACodeObservations(stampWords: TestLexicon.stampWords).read(stamp, &lookup, NameCover())
+        func reliability(_ found: [Observation], _ code: String) throws -> Double {
+            try #require(found.first { $0.evidence.text == code }).reliability
+        }
+        #expect(try abs(reliability(observed, "JFK") - reliability(plain, "JFK")) < 1e-9)
+        #expect(try abs(reliability(observed, "BAT") - 0.5 * reliability(plain, "BAT")) < 1e-9)
     }
 }

@@ -54,8 +54,8 @@ import Testing
 
     @Test func aCodeAloneOnItsLineCountsMoreThanOneInRunningText() throws {
         var lookup = Lookup(directory: places)
-        let alone = try IATACodeObservations().read(clues(["ADMITTED", "JFK"]), &lookup, NameCover())
-        let running = try IATACodeObservations().read(clues(["ADMITTED AT JFK TODAY"]), &lookup, NameCover())
+        let alone = try IATACodeObservations(stampWords: TestLexicon.stampWords).read(clues(["ADMITTED", "JFK"]), &lookup, NameCover())
+        let running = try IATACodeObservations(stampWords: TestLexicon.stampWords).read(clues(["ADMITTED AT JFK TODAY"]), &lookup, NameCover())
         let a = try #require(alone.first)
         #expect(a.hypotheses.first?.airport?.iata == "JFK" && a.evidence.kind == .iataCode)
         #expect(a.reliability > (running.first?.reliability ?? 0))
@@ -67,7 +67,7 @@ import Testing
         let span = try #require(c.iataCandidates.first { $0.code == "JFK" }).span
         var cover = NameCover()
         cover.named = [TokenSpan(line: span.line, start: 0, end: span.end)]
-        #expect(try IATACodeObservations().read(c, &lookup, cover).isEmpty)
+        #expect(try IATACodeObservations(stampWords: TestLexicon.stampWords).read(c, &lookup, cover).isEmpty)
     }
 
     @Test func loneCountryCodesAndSignsAreWeak() throws {
