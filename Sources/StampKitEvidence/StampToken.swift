@@ -120,42 +120,41 @@ enum Tokenizer {
         })
     }
 
-    /// The words further looks at a line read that its first reading did not (see
+    /// The words further looks at a line read that the first reading did not (see
     /// `OCRLine.nameLooks`), as extra lines numbered after `read`'s: one line per run of such
     /// words, so two new words are neighbours only where the look read them side by side.
-    /// A word is taken when another reading of the line (the first, or another look) read it
+    /// A word is taken when another reading (the stamp's first, or another look) read it
     /// within one letter: alone, a look of a worn line also reads specks and borders as words
     /// (TRANS, AFE), which named airports all over the world; two readings that nearly agree
-    /// have read letters. A word the line already gave, or one of fewer than four letters, is
-    /// left out, so a name read right twice is one clue, not two. The words take the line's
-    /// weakest word's confidence: a look gives none of its own per word. Nor is a word taken
-    /// that the first reading read surely within one letter (HELSINGIN SATAMA looked at again
-    /// as SAITAMA, a city in Japan): there the look misread, not the first reading.
+    /// have read letters. A word the stamp already gave is left out, so a name read right twice
+    /// is one clue, not two; so is one of fewer than five letters, which as an airport name's
+    /// first word (CAMA, Camarão) lent a misread code (BAT) the support of a name. Nor is a word taken that the
+    /// first reading read surely within one letter (HELSINGIN SATAMA looked at again as
+    /// SAITAMA, a city in Japan): there the look misread, not the first reading. The words take
+    /// the line's weakest word's confidence: a look gives none of its own per word.
     static func nameLookLines(_ reading: OCRReading, read: [[StampToken]]) -> [[StampToken]] {
+        guard reading.lines.contains(where: { $0.nameLooks != nil }) else { return [] }
+        let first = read.flatMap { $0.map(\.form) }
+        let sure = read.flatMap { $0.filter { $0.confidence >= sureConfidence }.map(\.form) }
+        var seen = Set(first)
         var out: [[StampToken]] = []
-        for (number, line) in reading.lines.enumerated() {
-            guard let looks = line.nameLooks, number < read.count else { continue }
-            let first = read[number].map(\.form)
-            let sure = read[number].filter { $0.confidence >= sureConfidence }.map(\.form)
-            var seen = Set(first)
+        for line in reading.lines {
+            guard let looks = line.nameLooks else { continue }
             let confidence = line.words.map(\.confidence).min() ?? line.confidence
             let lookWords = looks.map { look in
-                look.split(whereSeparator: \.isWhitespace).map { word in
-                    (String(word), split(word: String(word), confidence: confidence, line: 0))
-                }
+                look.split(whereSeparator: \.isWhitespace).map { split(word: String($0), confidence: confidence, line: 0) }
             }
             for (k, words) in lookWords.enumerated() {
-                let others = first + lookWords.enumerated().filter { $0.offset != k }
-                    .flatMap { $0.element.flatMap { $0.1.map(\.form) } }
+                let others = first + lookWords.enumerated().filter { $0.offset != k }.flatMap { $0.element.joined().map(\.form) }
                 var run: [StampToken] = []
                 func flush() {
                     if !run.isEmpty { out.append(run) }
                     run = []
                 }
-                for (wordIndex, (_, tokens)) in words.enumerated() {
+                for (wordIndex, tokens) in words.enumerated() {
                     for var token in tokens {
                         // Letters only: a look is never a source of codes or numbers.
-                        guard token.isLettersOnly, token.form.count >= 4,
+                        guard token.isLettersOnly, token.form.count >= 5,
                             others.contains(where: { withinOneEdit($0, token.form) }),
                             !sure.contains(where: { withinOneEdit($0, token.form) }),
                             seen.insert(token.form).inserted

@@ -52,7 +52,7 @@ extension TesseractStampReader {
             .prefix(Self.maximumNameLines)
         var result = lines
         for i in doubtful {
-            guard let (line, band) = try Self.lettersBand(of: lines[i], in: image) else { continue }
+            guard let (line, band) = try Self.lettersBand(of: Self.row(of: i, in: lines), in: image) else { continue }
             var looks: [String] = []
             for look in Self.nameLooks {
                 let factor = max(1, Int((Double(look.height) / Double(band.height)).rounded()))
@@ -72,6 +72,35 @@ extension TesseractStampReader {
             if !looks.isEmpty { result[i].nameLooks = looks }
         }
         return result
+    }
+
+    /// Line `i` with the words of the lines Tesseract split off its row (PUERTO DE ALGEC |
+    /// CIRAS): cut out alone, the line's last word was cut short and read as another name
+    /// (ALGECIE, Algeria's ALGERIE one letter off). A line is of the row when it overlaps the
+    /// row's height by half or more and stands within two letter heights of its words.
+    static func row(of i: Int, in lines: [OCRLine]) -> OCRLine {
+        var row = lines[i]
+        var joined = Set([i])
+        var grew = true
+        while grew {
+            grew = false
+            let boxes = row.words.map(\.box)
+            guard let top = boxes.map(\.y).min(), let left = boxes.map(\.x).min() else { return row }
+            let bottom = boxes.map { $0.y + $0.height }.max()!, right = boxes.map { $0.x + $0.width }.max()!
+            let height = bottom - top
+            for (j, other) in lines.enumerated() where !joined.contains(j) && !other.words.isEmpty {
+                let o = other.words.map(\.box)
+                let oTop = o.map(\.y).min()!, oBottom = o.map { $0.y + $0.height }.max()!
+                let oLeft = o.map(\.x).min()!, oRight = o.map { $0.x + $0.width }.max()!
+                let overlap = min(bottom, oBottom) - max(top, oTop)
+                let gap = max(oLeft - right, left - oRight)
+                guard overlap * 2 >= min(height, oBottom - oTop), gap <= 2 * height else { continue }
+                joined.insert(j)
+                row.words += other.words
+                grew = true
+            }
+        }
+        return row
     }
 
     /// The line's words cut out of `image` with a margin, rules whitened (rows where the ink

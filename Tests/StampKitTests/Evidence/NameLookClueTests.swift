@@ -28,6 +28,13 @@ import Testing
         #expect(lines.first?.first?.line == 1)
     }
 
+    @Test func aWordReadElsewhereOnTheStampIsNotTakenAgain() {
+        // The look of the first line read its row whole: ALGECIRAS, and CIRAS the next line had.
+        let r = looked(["PUERTO@76 DE@91 ALGEC@60", "CIRAS@90"], ["PUERTO DE ALGECIRAS CIRAS", "PUERTO DE ALGECIRAS CIRAS"])
+        let forms = Tokenizer.nameLookLines(r, read: Tokenizer.tokenize(r, airportWords: [])).flatMap { $0.map(\.form) }
+        #expect(forms == ["algeciras"])
+    }
+
     @Test func aWordTheFirstReadingWasSureOfStands() {
         // HELSINGIN SATAMA read surely; a look's SAITAMA (a city in Japan) is the misreading.
         let r = looked(["HELSINGIN@95 SATAMA@92 KRYPTO@30"], ["HELSINGIN SAITAMA KRYPTA", "HELSINGIN SAITAMA KRYPTA"])

@@ -52,6 +52,22 @@ import Testing
         #expect(darkRows(0..<pixels.height) == 0)
     }
 
+    @Test func aLineIsCutOutWithTheLinesTesseractSplitOffItsRow() {
+        func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int) -> OCRLine {
+            let box = PixelBox(x: x, y: y, width: w, height: h)
+            return OCRLine(text: text, confidence: 80, box: box, words: [OCRWord(text: text, confidence: 80, box: box)])
+        }
+        let lines = [
+            line("PUERTO DE ALGEC", 100, 100, 300, 30),
+            line("CIRAS", 420, 102, 90, 28),  // the rest of the row, 20 px on
+            line("23.05.07", 150, 150, 200, 30),  // the next row
+            line("X", 700, 100, 20, 30),  // far along the row: a ring's speck
+        ]
+        let row = TesseractStampReader.row(of: 0, in: lines)
+        #expect(row.words.map(\.text) == ["PUERTO DE ALGEC", "CIRAS"])
+        #expect(TesseractStampReader.row(of: 2, in: lines).words.map(\.text) == ["23.05.07"])
+    }
+
     @Test func onlyLinesWithADoubtfulLongWordAreLookedAtAndAtMostThree() throws {
         func line(_ words: [(String, Double)]) -> OCRLine {
             OCRLine(text: words.map(\.0).joined(separator: " "), confidence: 80, box: Self.napoli.box,
