@@ -126,7 +126,8 @@ enum Tokenizer {
     /// A word is taken when another reading (the stamp's first, or another look) read it
     /// within one letter: alone, a look of a worn line also reads specks and borders as words
     /// (TRANS, AFE), which named airports all over the world; two readings that nearly agree
-    /// have read letters. A word the stamp already gave is left out, so a name read right twice
+    /// have read letters. A word of `alonePerLook` letters or more is taken from one look alone
+    /// (MALLORCA, ROTTERDAM, BEIJING read right once): specks do not make words that long. A word the stamp already gave is left out, so a name read right twice
     /// is one clue, not two; so is one of fewer than five letters, which as an airport name's
     /// first word (CAMA, Camarão) lent a misread code (BAT) the support of a name. Nor is a word taken that the
     /// first reading read surely within one letter (HELSINGIN SATAMA looked at again as
@@ -155,7 +156,7 @@ enum Tokenizer {
                     for var token in tokens {
                         // Letters only: a look is never a source of codes or numbers.
                         guard token.isLettersOnly, token.form.count >= 5,
-                            others.contains(where: { withinOneEdit($0, token.form) }),
+                            token.form.count >= alonePerLook || others.contains(where: { withinOneEdit($0, token.form) }),
                             !sure.contains(where: { withinOneEdit($0, token.form) }),
                             seen.insert(token.form).inserted
                         else {
@@ -174,6 +175,12 @@ enum Tokenizer {
         }
         return out
     }
+
+    /// Letters from which one look's word is taken without a second reading near it. Measured
+    /// on the held-out stamps: of the printed words the first reading missed, the looks read
+    /// 30; 14 were taken with two readings required, 23 with this; answers the same, four right
+    /// ones surer (0.80 → 0.90 twice), none wrong surer.
+    static let alonePerLook = 7
 
     /// Word confidence from which the first reading of a word stands against a look's.
     static let sureConfidence = 80.0
