@@ -123,8 +123,8 @@ enum Tokenizer {
     /// The words further looks at a line read that the first reading did not (see
     /// `OCRLine.nameLooks`), as extra lines numbered after `read`'s: one line per run of such
     /// words, so two new words are neighbours only where the look read them side by side.
-    /// A word is taken when another reading (the stamp's first, or another look) read it
-    /// within one letter: alone, a look of a worn line also reads specks and borders as words
+    /// A word is taken when another look read it within one letter, or every other look read
+    /// it alike when it is one letter from a word the stamp gave (see below): alone, a look of a worn line also reads specks and borders as words
     /// (TRANS, AFE), which named airports all over the world; two readings that nearly agree
     /// have read letters. A word of `alonePerLook` letters or more is taken from one look alone
     /// (MALLORCA, ROTTERDAM, BEIJING read right once): specks do not make words that long. A word the stamp already gave is left out, so a name read right twice
@@ -146,7 +146,7 @@ enum Tokenizer {
                 look.split(whereSeparator: \.isWhitespace).map { split(word: String($0), confidence: confidence, line: 0) }
             }
             for (k, words) in lookWords.enumerated() {
-                let others = first + lookWords.enumerated().filter { $0.offset != k }.flatMap { $0.element.joined().map(\.form) }
+                let otherLooks = lookWords.enumerated().filter { $0.offset != k }.map { Set($0.element.joined().map(\.form)) }
                 var run: [StampToken] = []
                 func flush() {
                     if !run.isEmpty { out.append(run) }
@@ -155,8 +155,15 @@ enum Tokenizer {
                 for (wordIndex, tokens) in words.enumerated() {
                     for var token in tokens {
                         // Letters only: a look is never a source of codes or numbers.
-                        guard token.isLettersOnly, token.form.count >= 5,
-                            token.form.count >= alonePerLook || others.contains(where: { withinOneEdit($0, token.form) }),
+                        // A word one letter from one the stamp gave is that word read again:
+                        // counted as well it would count the same guess twice (AERQFORT and
+                        // AEROFORT both Dublin's AERFORT), unless every look reads it so.
+                        let reread = first.contains { withinOneEdit($0, token.form) }
+                        let agreed = reread
+                            ? !otherLooks.isEmpty && otherLooks.allSatisfy { $0.contains(token.form) }
+                            : token.form.count >= alonePerLook
+                                || otherLooks.contains { $0.contains { withinOneEdit($0, token.form) } }
+                        guard token.isLettersOnly, token.form.count >= 5, agreed,
                             !sure.contains(where: { withinOneEdit($0, token.form) }),
                             seen.insert(token.form).inserted
                         else {

@@ -29,6 +29,17 @@ import Testing
         #expect(lines.first?.first?.line == 1)
     }
 
+    @Test func aWordOneLetterFromTheFirstReadingCountsOnlyWhenEveryLookReadsIt() {
+        func taken(_ lines: [String], _ looks: [String]) -> [String] {
+            let r = looked(lines, looks)
+            return Tokenizer.nameLookLines(r, read: Tokenizer.tokenize(r, airportWords: [])).flatMap { $0.map(\.form) }
+        }
+        // AEROFORT is AERQFORT read again: both are one letter from AERFORT, which as two clues
+        // would count one guess twice. Taken only when the looks agree on it.
+        #expect(taken(["LIEGE@95", "AERQFORT@77"], ["EGE AEROFORT", "LIEGE AERQFORT"]).isEmpty)
+        #expect(taken(["DUBLIN@93 ATRPORT@79"], ["DUBLIN AIRPORT", "DUBLIN AIRPORT"]) == ["airport"])
+    }
+
     @Test func aWordReadElsewhereOnTheStampIsNotTakenAgain() {
         // The look of the first line read its row whole: ALGECIRAS, and CIRAS the next line had.
         let r = looked(["PUERTO@76 DE@91 ALGEC@60", "CIRAS@90"], ["PUERTO DE ALGECIRAS CIRAS", "PUERTO DE ALGECIRAS CIRAS"])
