@@ -29,13 +29,17 @@ public struct LexiconHit<Value: Sendable & Equatable>: Sendable, Equatable {
     public var value: Value
     /// Mean OCR confidence of the words, 0…100.
     public var confidence: Double
+    /// The lexicon's form of the word, when the words read differ from it (a damaged word);
+    /// nil when they are the word.
+    public var form: String?
 
-    /// `text` read at `span`, meaning `value`, at OCR `confidence`.
-    public init(span: TokenSpan, text: String, value: Value, confidence: Double) {
+    /// `text` read at `span`, meaning `value`, at OCR `confidence`; `form` for a damaged word.
+    public init(span: TokenSpan, text: String, value: Value, confidence: Double, form: String? = nil) {
         self.span = span
         self.text = text
         self.value = value
         self.confidence = confidence
+        self.form = form
     }
 }
 

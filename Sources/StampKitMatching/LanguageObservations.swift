@@ -25,8 +25,8 @@ struct LanguageObservations {
             let spoken = (languages ?? []).subtracting(["en", "*"])
             if !spoken.isEmpty { words.append((span, text, spoken, confidence)) }
         }
-        for hit in clues.directionHits { add(hit.span, hit.text, hit.confidence, lexicon.wordLanguages[form(hit.span, clues)]) }
-        for hit in clues.entryMethodHits { add(hit.span, hit.text, hit.confidence, lexicon.wordLanguages[form(hit.span, clues)]) }
+        for hit in clues.directionHits { add(hit.span, hit.text, hit.confidence, lexicon.wordLanguages[hit.form ?? form(hit.span, clues)]) }
+        for hit in clues.entryMethodHits { add(hit.span, hit.text, hit.confidence, lexicon.wordLanguages[hit.form ?? form(hit.span, clues)]) }
         for hit in clues.airportWords {
             add(hit.span, hit.text, hit.confidence, lexicon.airportWordLanguages[hit.word.form] ?? [hit.word.language.lowercased()])
         }

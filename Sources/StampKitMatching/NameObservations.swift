@@ -138,7 +138,8 @@ struct AirportWordObservations {
             // A town's name read whole beside an airport word (AEROPORTO DO PORTO) is the town
             // the airport serves: airports of towns whose longer names merely contain it (Porto
             // Alegre, Porto Seguro) are other airports.
-            // It may stand past a particle (DO, DE, DI, OF).
+            // It may stand past a particle (DO, DE, DI, OF). A country's name there (AJRUPORT TA'
+            // MALTA) is the country's airport, not that of a town of the name (Malta, Montana).
             let namesServedTown = clues.airportWords.contains { hit in
                 guard hit.span.line == word.span.line else { return false }
                 if hit.span.end == word.span.start || hit.span.start == word.span.end { return true }
@@ -146,7 +147,7 @@ struct AirportWordObservations {
                 return hit.span.end + 1 == word.span.start && line.indices.contains(hit.span.end)
                     && line[hit.span.end].form.count <= 3
             }
-            if namesServedTown, readWhole, query == word.form {
+            if namesServedTown, readWhole, query == word.form, try lookup.countries(named: word.form).isEmpty {
                 let serving = airports.filter { SearchForm.of($0.municipality ?? "") == word.form }
                 if !serving.isEmpty { airports = serving }
             }

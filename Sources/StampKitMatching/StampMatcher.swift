@@ -30,7 +30,9 @@ public final class StampMatcher {
     /// The lexicon's words, so that a damaged stamp word is not guessed to be a name.
     let stampWords: NearNameIndex
     /// Entry and exit words read with a letter wrong.
-    let damagedDirections: DamagedDirectionWords
+    let damagedDirections: DamagedStampWords<Direction>
+    /// Entry-method words read with a letter wrong.
+    let damagedMethods: DamagedStampWords<EntryMethod>
     /// Authority and country phrases read with letters wrong.
     let damagedAliases: DamagedAliasObservations
 
@@ -39,14 +41,16 @@ public final class StampMatcher {
         self.directory = directory
         self.extractor = ClueExtractor(lexicon: lexicon, today: today)
         self.stampWords = DamagedNameObservations.stampWords(lexicon)
-        self.damagedDirections = DamagedDirectionWords(lexicon: lexicon)
+        self.damagedDirections = DamagedStampWords(lexicon.directions, lexicon: lexicon)
+        self.damagedMethods = DamagedStampWords(lexicon.entryMethods, lexicon: lexicon)
         self.damagedAliases = DamagedAliasObservations(lexicon: lexicon)
     }
 
     /// Reads the clues of one stamp and proposes ranked candidates.
     public func propose(from reading: OCRReading) throws -> StampProposal {
         var clues = extractor.extract(from: reading)
-        clues.directionHits += damagedDirections.hits(clues)
+        clues.directionHits += damagedDirections.hits(clues, read: clues.directionHits)
+        clues.entryMethodHits += damagedMethods.hits(clues, read: clues.entryMethodHits)
         var lookup = Lookup(directory: directory)
         let observations = try observe(clues, &lookup)
         let candidates = try rank(observations, clues: clues, context: contextEvidence(clues), lookup: &lookup)
@@ -186,6 +190,7 @@ public final class StampMatcher {
         if let id = airport?.cityID { city = try lookup.city(id: id) }
         let cities = mine.flatMap { c in c.hypotheses.compactMap { h in h.country == code ? h.city.map { ($0, c.reliability * h.share) } : nil } }
         if city == nil { city = cities.max { $0.1 < $1.1 }?.0 }
+        if city == nil { city = try Self.cityNamedAsCountry(code, from: mine, clues: clues, lookup: &lookup) }
         // A city but no airport name (AEROPORTO DE LISBOA, or FARO alone): the city's main
         // airport, unless the stamp says it was a port or a road.
         if airport == nil, let named = city {
@@ -201,6 +206,20 @@ public final class StampMatcher {
         var region: Region?
         if let id = airport?.regionID ?? city?.regionID { region = try lookup.region(id: id) }
         return (region, city, airport, inferred)
+    }
+
+    /// A city of country `code` that bears the name the stamp gives the country (HONG KONG,
+    /// SINGAPORE, KUWAIT): a city-state's name is its city's too, and its border post the
+    /// city's airport unless the stamp says otherwise.
+    static func cityNamedAsCountry(_ code: String, from mine: [Observation], clues: StampClues, lookup: inout Lookup) throws
+        -> City?
+    {
+        for observation in mine where observation.evidence.kind == .countryName && observation.span.line >= 0 {
+            let span = observation.span
+            let form = clues.lines[span.line][span.start..<span.end].map(\.form).joined(separator: " ")
+            if let city = try lookup.cities(named: form).first(where: { $0.countryCode == code }) { return city }
+        }
+        return nil
     }
 
     /// The airport the country's observations agree on most, when one stands out: some support,

@@ -80,4 +80,21 @@ import Testing
         #expect(both.country.code == "CO")
         #expect(both.airport?.iata == "MDE")
     }
+
+    /// HONG KONG names the country (an alias) and its city: its border post is the city's
+    /// airport, unless the stamp says the crossing was by road or sea.
+    @Test func aCityStatesNameIsItsCitysToo() throws {
+        let places = TestPlaces()
+        places.countries.append(Country(code: "HK", alpha3: "HKG", name: "Hong Kong", continent: "AS", population: 7_451_000))
+        places.countryNames["HK"] = ["Hong Kong"]
+        places.cities.append((City(id: 1819729, name: "Hong Kong", countryCode: "HK", regionID: nil, population: 7_396_076, latitude: 22.27832, longitude: 114.17469), ["Hong Kong"]))
+        places.airports.append(
+            Airport(
+                iata: "HKG", icao: "VHHH", name: "Hong Kong International Airport", municipality: "Hong Kong", countryCode: "HK",
+                regionID: nil, cityID: 1819729, type: "large_airport", scheduled: true, latitude: 22.308901, longitude: 113.915001))
+        let stamp = try #require(try propose(["HONG KONG", "IMMIGRATION", "21 JUN 2022"], places: places).candidates.first)
+        #expect(stamp.country.code == "HK" && stamp.city?.name == "Hong Kong" && stamp.airport?.iata == "HKG")
+        let byRoad = try #require(try propose(["HONG KONG", "ROAD", "21 JUN 2022"], places: places).candidates.first)
+        #expect(byRoad.country.code == "HK" && byRoad.airport == nil)
+    }
 }

@@ -34,6 +34,16 @@ import Testing
         var again = Lookup(directory: places)
         let seguro = try AirportWordObservations().read(clues(["AEROPORTO SEGURO"]), &again, NameCover())
         #expect(seguro.first { $0.evidence.text == "SEGURO" }?.hypotheses.map { $0.airport?.iata } == ["BPS"])
+        // A country's name there (AEROPORTO DI MALTA) is the country's airport, not the one of a
+        // town of that name (Malta, Montana).
+        places.countries.append(Country(code: "MT", alpha3: "MLT", name: "Malta", continent: "EU", population: 475_701))
+        places.countryNames["MT"] = ["Malta"]
+        places.airports.append(airport("MLA", "Malta International Airport", "Luqa", "MT", type: "large_airport"))
+        places.airports.append(airport("MLK", "Malta Airport", "Malta", "US", type: "small_airport"))
+        places.cities.append((City(id: 5660340, name: "Malta", countryCode: "US", regionID: nil, population: 1_900, latitude: 48.36, longitude: -107.87), ["Malta"]))
+        var third = Lookup(directory: places)
+        let malta = try AirportWordObservations().read(clues(["AEROPORTO DI MALTA"]), &third, NameCover())
+        #expect(malta.first { $0.evidence.text == "MALTA" }?.hypotheses.contains { $0.airport?.iata == "MLA" } == true)
     }
 
     @Test func aWordInDozensOfAirportNamesSaysNothing() throws {

@@ -134,9 +134,15 @@ final class TestPlaces: PlaceDirectory {
     func airports(nameWord searchForm: String, limit: Int) throws -> [Airport] {
         queries.append("airports \(searchForm)")
         let rank = ["large_airport": 0, "medium_airport": 1, "small_airport": 2]
+        // As the gazetteer's phrase query: the words in a row, the last one as a prefix.
+        let query = searchForm.split(separator: " ")
         return airports.filter { a in
-            SearchForm.of(a.name + " " + (a.municipality ?? "")).split(separator: " ").contains {
-                $0.hasPrefix(searchForm)
+            let words = SearchForm.of(a.name + " " + (a.municipality ?? "")).split(separator: " ")
+            guard !query.isEmpty, words.count >= query.count else { return false }
+            return (0...(words.count - query.count)).contains { i in
+                query.indices.allSatisfy { k in
+                    k == query.count - 1 ? words[i + k].hasPrefix(query[k]) : words[i + k] == query[k]
+                }
             }
         }
         .sorted { (rank[$0.type] ?? 3, $0.scheduled ? 0 : 1) < (rank[$1.type] ?? 3, $1.scheduled ? 0 : 1) }

@@ -3,13 +3,15 @@ import Testing
 @testable import StampKitEvidence
 @testable import StampKitMatching
 
-/// Entry and exit words read with a letter wrong, and the direction a country's habit implies.
-@Suite struct DamagedDirectionTests {
-    let words = DamagedDirectionWords(lexicon: TestLexicon.shared)
+/// Entry, exit and entry-method words read with a letter wrong, and the direction a country's
+/// habit implies.
+@Suite struct DamagedStampWordTests {
+    let words = DamagedStampWords(TestLexicon.shared.directions, lexicon: TestLexicon.shared)
     let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
 
     func directions(_ lines: [String]) -> [Direction] {
-        words.hits(extractor.extract(from: reading(lines))).map(\.value)
+        let clues = extractor.extract(from: reading(lines))
+        return words.hits(clues, read: clues.directionHits).map(\.value)
     }
 
     @Test func aWordOneEditFromADirectionWordIsThatDirection() {
@@ -26,6 +28,18 @@ import Testing
         #expect(directions(["VIETNAM IMMIGRATION", "NAP CANH", "13 01 2018"]) == [.arrival])
         #expect(extractor.extract(from: reading(["MIGRACIONES", "S4LIDA"])).direction == .departure)
         #expect(directions(["VIETNAM IMMIGRATION", "NA CANH"]).isEmpty)
+    }
+
+    /// A port word read with a letter wrong (HAFEM) says the crossing was by sea, and its
+    /// language counts as the word's would: German points to Germany first.
+    @Test func aDamagedEntryMethodWordCountsWithItsLanguage() throws {
+        let damaged = try propose(["HAFEM", "25.01.20"])
+        #expect(damaged.entryMethod == .sea)
+        let top = try #require(damaged.candidates.first)
+        #expect(top.country.code == "DE" && top.evidence.contains { $0.kind == .language && $0.text == "HAFEM" })
+        // Read right, the word already counts; a word two edits off does not.
+        #expect(try propose(["HAFEN", "25.01.20"]).entryMethod == .sea)
+        #expect(try propose(["HALEM", "25.01.20"]).entryMethod == nil)
     }
 
     @Test func onlyWhenNoDirectionWordWasReadRight() {
@@ -46,8 +60,8 @@ import Testing
         #expect(p.direction == .arrival)
         let clean = try propose(["ENTRY", "JFK", "12.07.19"])
         #expect(clean.direction == .arrival)
-        let hit = try #require(words.hits(extractor.extract(from: reading(["ENDRY"]))).first)
-        #expect(hit.confidence < 90)
+        let hit = try #require(words.hits(extractor.extract(from: reading(["ENDRY"])), read: []).first)
+        #expect(hit.confidence < 90 && hit.form == "entry")
         #expect(p.candidates.first?.evidence.contains { $0.kind == .direction && $0.text == "ENDRY" } == true)
     }
 

@@ -1,0 +1,66 @@
+import StampKitEvidence
+import StampKitGazetteer
+
+/// Entry and exit words, and words for how the border was crossed, read with a letter wrong
+/// (ENDRY, SAIBA, CIKES, NAP CANH; HAFEM, SEYDISFIORDUR), for a stamp on which no word of the
+/// same list was read right. A word, or a run of up to three capital words for a phrase, counts
+/// when it is within one edit of exactly one meaning's words (a letter of a like worn shape
+/// costing ½, as for damaged names), has at least five letters, and no other stamp word of the
+/// lexicon is as near: shorter words are too often another word with a letter off. The hit
+/// carries the lexicon's word, so its language counts as the word's would.
+struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
+    /// The shortest word guessed at.
+    static var minimumLength: Int { 5 }
+    /// The most words of a phrase (NHẬP CẢNH) read together.
+    static var longestPhrase: Int { 3 }
+    /// The share of a clean reading's OCR confidence a guessed word keeps.
+    static var confidenceKept: Double { 0.6 }
+
+    let words: [(form: [UInt8], value: Value)]
+    let otherWords: [[UInt8]]
+
+    /// The words of one list of the lexicon (`table`), told apart from every other stamp word.
+    init(_ table: [String: Value], lexicon: Lexicon) {
+        func usable(_ form: String) -> Bool {
+            form.utf8.filter { $0 != 32 }.count >= Self.minimumLength
+                && form.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 32 }
+        }
+        words = table.filter { usable($0.key) }.map { (Array($0.key.utf8), $0.value) }
+        otherWords = DamagedNameObservations.stampWordForms(lexicon)
+            .filter { usable($0) && table[$0] == nil }.map { Array($0.utf8) }
+    }
+
+    /// The damaged words of the list in `clues`, or none when `read` (the list's words read
+    /// right) is not empty.
+    func hits(_ clues: StampClues, read: [LexiconHit<Value>]) -> [LexiconHit<Value>] {
+        guard read.isEmpty else { return [] }
+        var found: [LexiconHit<Value>] = []
+        for line in clues.lines.prefix(clues.readLines) {
+            for start in line.indices {
+                for end in (start + 1)...min(line.count, start + Self.longestPhrase) {
+                    let run = line[start..<end]
+                    guard run.allSatisfy({ $0.isUppercase && $0.isLettersOnly }) else { break }
+                    let form = Array(run.map(\.form).joined(separator: " ").utf8)
+                    guard form.filter({ $0 != 32 }).count >= Self.minimumLength,
+                        form.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == 32 })
+                    else { continue }
+                    // A word of another length by more than one letter is more than an edit away.
+                    let near = words.filter { abs($0.form.count - form.count) <= 1 }
+                        .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
+                    guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= 1 else { continue }
+                    let nearest = near.filter { $0.cost == cheapest }.map(\.word)
+                    guard Set(nearest.map(\.value)).count == 1, let word = nearest.first,
+                        !otherWords.contains(where: { NearNameIndex.cost(form, $0) <= cheapest })
+                    else { continue }
+                    found.append(
+                        LexiconHit(
+                            span: TokenSpan(line: run.first!.line, start: start, end: end),
+                            text: run.map(\.text).joined(separator: " "), value: word.value,
+                            confidence: (run.map(\.confidence).min() ?? 0) * Self.confidenceKept,
+                            form: String(decoding: word.form, as: UTF8.self)))
+                }
+            }
+        }
+        return found
+    }
+}
