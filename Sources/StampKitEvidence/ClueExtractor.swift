@@ -56,6 +56,15 @@ public struct AirportWordHit: Sendable, Equatable {
     public var placeStem: String?
     /// OCR confidence, 0…100 (the lowest of its words where there are several).
     public var confidence: Double
+
+    /// `text` read at `span` as the airport word `word`, with the place part of its compound.
+    public init(span: TokenSpan, text: String, word: AirportWord, placeStem: String?, confidence: Double) {
+        self.span = span
+        self.text = text
+        self.word = word
+        self.placeStem = placeStem
+        self.confidence = confidence
+    }
 }
 
 /// A token shaped like a code (IATA three letters, ISO two letters, a Schengen sign), with what

@@ -59,14 +59,24 @@ extension StampImage {
 
     /// Ink pixels in each row, top to bottom.
     package func inkPerRow() throws -> [Int] {
-        guard isBinary, let numa = pixCountPixelsByRow(pix, nil) else {
-            throw ImageError(.operationFailed, "Leptonica could not count the ink in this image's rows; try another export of the photo")
+        try Self.counts(isBinary ? pixCountPixelsByRow(pix, nil) : nil, "rows")
+    }
+
+    /// Ink pixels in each column, left to right.
+    package func inkPerColumn() throws -> [Int] {
+        try Self.counts(isBinary ? pixCountPixelsByColumn(pix) : nil, "columns")
+    }
+
+    /// The counts Leptonica returned for a 1-bit image's `lines` (rows or columns), freed after.
+    private static func counts(_ numa: UnsafeMutablePointer<NUMA>?, _ lines: String) throws -> [Int] {
+        guard let numa else {
+            throw ImageError(.operationFailed, "Leptonica could not count the ink in this image's \(lines); try another export of the photo")
         }
         var owned: UnsafeMutablePointer<NUMA>? = numa
         defer { numaDestroy(&owned) }
-        return (0..<numaGetCount(numa)).map { row in
+        return (0..<numaGetCount(numa)).map { index in
             var value: l_int32 = 0
-            numaGetIValue(numa, row, &value)
+            numaGetIValue(numa, index, &value)
             return Int(value)
         }
     }

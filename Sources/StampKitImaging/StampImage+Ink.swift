@@ -175,19 +175,19 @@ extension StampImage {
         let strong = max(percentile(0.995), 24)
         let weak = min(max(percentile(Self.backgroundRank) + Self.backgroundMargin, 6), strong / 2)
         let span = Double(strong - weak)
+        // Each distance's gray level, worked out once instead of at every pixel.
+        let shade = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: histogram.count)
+        defer { shade.deallocate() }
+        for d in 0..<histogram.count {
+            shade[d] = d > weak ? UInt32(max(0, 255 - Int(Double(d - weak) / span * 255))) : 255
+        }
         for y in 0..<h {
             let row = target + y * outWords
             for xWord in 0..<outWords {
                 var word: UInt32 = 0
                 for k in 0..<4 {
                     let x = xWord * 4 + k
-                    var level: UInt32 = 255
-                    if x < w {
-                        let d = Int(distance[y * w + x])
-                        if d > weak {
-                            level = UInt32(max(0, 255 - Int(Double(d - weak) / span * 255)))
-                        }
-                    }
+                    let level: UInt32 = x < w ? shade[Int(distance[y * w + x])] : 255
                     // Leptonica keeps an 8-bit row's leftmost pixel in the word's high byte.
                     word |= level << UInt32(24 - 8 * k)
                 }

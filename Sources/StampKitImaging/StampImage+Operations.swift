@@ -199,6 +199,24 @@ extension StampImage {
     package enum SkewBinarisation: CaseIterable { case fixed, backgroundNormalisedOtsu, backgroundNormalised, inkOpened }
 
     package func textLineAngle(binarisation: SkewBinarisation) throws -> (degrees: Double, confidence: Double) {
+        guard let binary = try lineBinary(binarisation) else { return (0, 0) }
+        // Sweep at 300–600 px on the long side: enough for line profiles, cheap to shear.
+        let long = max(width, height)
+        let reduction: l_int32 = long >= 2400 ? 8 : long >= 1200 ? 4 : long >= 600 ? 2 : 1
+        var angle: Float = 0, confidence: Float = 0
+        let failed = pixFindSkewOrthogonalRange(binary.pix, &angle, &confidence, reduction, min(reduction, 2),
+                                                47, 1, 0.05, 0)
+        guard failed == 0 else { return (0, 0) }
+        // Leptonica reports the clockwise turn that deskews; StampKit counts counter-clockwise.
+        var degrees = -Double(angle)
+        while degrees <= -90 { degrees += 180 }
+        while degrees > 90 { degrees -= 180 }
+        return (degrees, Double(confidence))
+    }
+
+    /// The 1-bit image (ink black) the line measures read, made as `binarisation` says; nil
+    /// when the image is too thin or small for any level to be found.
+    package func lineBinary(_ binarisation: SkewBinarisation) throws -> StampImage? {
         let gray = try grayscale()
         let made: UnsafeMutablePointer<PIX>?
         switch binarisation {
@@ -229,21 +247,8 @@ extension StampImage {
         }
         // Background normalisation needs tiles of 10×15 pixels and more; a picture too thin or
         // small for them (a 12000×40 strip, a thumbnail) is judged at a fixed level, and if
-        // even that fails it has no lines to measure: no angle, no confidence.
-        guard let binary = made ?? (binarisation == .fixed ? nil : pixConvertTo1(gray.pix, 140)) else { return (0, 0) }
-        var owned: UnsafeMutablePointer<PIX>? = binary
-        defer { pixDestroy(&owned) }
-        // Sweep at 300–600 px on the long side: enough for line profiles, cheap to shear.
-        let long = max(width, height)
-        let reduction: l_int32 = long >= 2400 ? 8 : long >= 1200 ? 4 : long >= 600 ? 2 : 1
-        var angle: Float = 0, confidence: Float = 0
-        let failed = pixFindSkewOrthogonalRange(binary, &angle, &confidence, reduction, min(reduction, 2),
-                                                47, 1, 0.05, 0)
-        guard failed == 0 else { return (0, 0) }
-        // Leptonica reports the clockwise turn that deskews; StampKit counts counter-clockwise.
-        var degrees = -Double(angle)
-        while degrees <= -90 { degrees += 180 }
-        while degrees > 90 { degrees -= 180 }
-        return (degrees, Double(confidence))
+        // even that fails it has no lines to measure.
+        guard let binary = made ?? (binarisation == .fixed ? nil : pixConvertTo1(gray.pix, 140)) else { return nil }
+        return StampImage(adopting: binary)
     }
 }

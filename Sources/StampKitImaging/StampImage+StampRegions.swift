@@ -81,49 +81,59 @@ extension StampImage {
         var label = [UInt8](repeating: UInt8.max, count: w * h)
         var strong = [Bool](repeating: false, count: w * h)
         var count = [Int](repeating: 0, count: classes)
-        for y in 0..<h {
-            let inkRow = inkData + y * inkWords, colourRow = colourData + y * colourWords
-            for x in 0..<w where (inkRow[x >> 5] >> UInt32(31 - (x & 31))) & 1 == 1 {
-                let word = colourRow[x]
-                let under = paper.at(x: x, y: y)
-                // The ink's colour as it would look on white paper.
-                let r = 255 - max(0, under.r - Int(word >> 24)), g = 255 - max(0, under.g - Int((word >> 16) & 0xFF)),
-                    b = 255 - max(0, under.b - Int((word >> 8) & 0xFF))
-                if 255 - min(r, g, b) >= Self.strongDrop { strong[y * w + x] = true }
-                let high = max(r, g, b), low = min(r, g, b), chroma = high - low
-                var sector = 6
-                if chroma >= Self.colouredChroma {
-                    // Hue in degrees, sectors centred on red, yellow, green, cyan, blue, magenta.
-                    var hue: Double
-                    if high == r { hue = 60 * Double(g - b) / Double(chroma) }
-                    else if high == g { hue = 120 + 60 * Double(b - r) / Double(chroma) }
-                    else { hue = 240 + 60 * Double(r - g) / Double(chroma) }
-                    hue = (hue + 30 + 360).truncatingRemainder(dividingBy: 360)
-                    sector = min(5, Int(hue / 60))
+        // Flat buffers without bounds checks: this runs over every pixel of every frame search.
+        label.withUnsafeMutableBufferPointer { label in
+            strong.withUnsafeMutableBufferPointer { strong in
+                for y in 0..<h {
+                    let inkRow = inkData + y * inkWords, colourRow = colourData + y * colourWords
+                    for x in 0..<w where (inkRow[x >> 5] >> UInt32(31 - (x & 31))) & 1 == 1 {
+                        let word = colourRow[x]
+                        let under = paper.at(x: x, y: y)
+                        // The ink's colour as it would look on white paper.
+                        let r = 255 - max(0, under.r - Int(word >> 24)), g = 255 - max(0, under.g - Int((word >> 16) & 0xFF)),
+                            b = 255 - max(0, under.b - Int((word >> 8) & 0xFF))
+                        if 255 - min(r, g, b) >= Self.strongDrop { strong[y * w + x] = true }
+                        let high = max(r, g, b), low = min(r, g, b), chroma = high - low
+                        var sector = 6
+                        if chroma >= Self.colouredChroma {
+                            // Hue in degrees, sectors centred on red, yellow, green, cyan, blue, magenta.
+                            var hue: Double
+                            if high == r { hue = 60 * Double(g - b) / Double(chroma) }
+                            else if high == g { hue = 120 + 60 * Double(b - r) / Double(chroma) }
+                            else { hue = 240 + 60 * Double(r - g) / Double(chroma) }
+                            hue = (hue + 30 + 360).truncatingRemainder(dividingBy: 360)
+                            sector = min(5, Int(hue / 60))
+                        }
+                        label[y * w + x] = UInt8(sector)
+                        count[sector] += 1
+                    }
                 }
-                label[y * w + x] = UInt8(sector)
-                count[sector] += 1
             }
         }
         let enough = max(50, w * h / 2000)
-        func mask(_ isInk: (Int) -> Bool) throws -> StampImage {
+        func blank() throws -> (image: StampImage, data: UnsafeMutablePointer<UInt32>, words: Int) {
             guard let mask = pixCreate(l_int32(w), l_int32(h), 1), let data = pixGetData(mask) else {
                 throw ImageError(.operationFailed, "Leptonica could not make an image for one ink colour; try again with a smaller photo")
             }
-            let words = Int(pixGetWpl(mask))
-            for y in 0..<h {
-                let row = data + y * words
-                for x in 0..<w where isInk(y * w + x) {
-                    row[x >> 5] |= UInt32(1) << UInt32(31 - (x & 31))
+            return (StampImage(adopting: mask), data, Int(pixGetWpl(mask)))
+        }
+        // Every colour's mask and the strong ink's in one pass over the pixels.
+        var kept: [(image: StampImage, data: UnsafeMutablePointer<UInt32>, words: Int)?] = []
+        for sector in 0..<classes { kept.append(count[sector] >= enough ? try blank() : nil) }
+        let strongMask = try blank()
+        label.withUnsafeBufferPointer { label in
+            strong.withUnsafeBufferPointer { strong in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let bit = UInt32(1) << UInt32(31 - (x & 31))
+                        let sector = Int(label[y * w + x])
+                        if sector < classes, let mask = kept[sector] { mask.data[y * mask.words + (x >> 5)] |= bit }
+                        if strong[y * w + x] { strongMask.data[y * strongMask.words + (x >> 5)] |= bit }
+                    }
                 }
             }
-            return StampImage(adopting: mask)
         }
-        var masks: [StampImage] = []
-        for sector in 0..<classes where count[sector] >= enough {
-            masks.append(try mask { label[$0] == UInt8(sector) })
-        }
-        return (masks, try mask { strong[$0] })
+        return (kept.compactMap { $0?.image }, strongMask.image)
     }
 
     /// How far below the paper, in its most absorbed channel, ink is clearly ink: above the
@@ -207,7 +217,9 @@ extension StampImage {
 /// Ink pixel counts of a 1-bit image as a summed-area table, so the ink inside any box costs
 /// four look-ups.
 struct InkCounts {
-    private let table: [Int]
+    /// 32-bit sums (an image searched for stamps holds far fewer pixels than they count to):
+    /// half the memory of 64-bit ones to fill and walk.
+    private let table: [Int32]
     private let width: Int
 
     init(_ image: StampImage) throws {
@@ -215,14 +227,17 @@ struct InkCounts {
             throw ImageError(.operationFailed, "ink is counted on a binarised image only")
         }
         let w = image.width, h = image.height, wpl = Int(pixGetWpl(image.pix))
-        var table = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            let row = data + y * wpl
-            var run = 0
-            for x in 0..<w {
-                // The leftmost pixel of a 32-pixel word is its high bit.
-                run += Int((row[x >> 5] >> UInt32(31 - (x & 31))) & 1)
-                table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + run
+        var table = [Int32](repeating: 0, count: (w + 1) * (h + 1))
+        // A flat buffer without bounds checks: this runs over every pixel of every frame search.
+        table.withUnsafeMutableBufferPointer { table in
+            for y in 0..<h {
+                let row = data + y * wpl
+                var run: Int32 = 0
+                for x in 0..<w {
+                    // The leftmost pixel of a 32-pixel word is its high bit.
+                    run += Int32((row[x >> 5] >> UInt32(31 - (x & 31))) & 1)
+                    table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + run
+                }
             }
         }
         self.table = table
@@ -233,7 +248,7 @@ struct InkCounts {
     func ink(in box: PixelBox) -> Int {
         let w = width + 1
         let x0 = box.x, y0 = box.y, x1 = box.x + box.width, y1 = box.y + box.height
-        return table[y1 * w + x1] - table[y0 * w + x1] - table[y1 * w + x0] + table[y0 * w + x0]
+        return Int(table[y1 * w + x1]) - Int(table[y0 * w + x1]) - Int(table[y1 * w + x0]) + Int(table[y0 * w + x0])
     }
 }
 
@@ -251,23 +266,30 @@ struct PaperColour {
 
     init(_ image: StampImage, data: UnsafeMutablePointer<UInt32>, words: Int) {
         let w = image.width, h = image.height
-        tile = max(16, max(w, h) / 8)
-        columns = (w + tile - 1) / tile
-        rows = (h + tile - 1) / tile
-        var channels = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
-        var tiles = [[Int]](repeating: [Int](repeating: 0, count: 766), count: columns * rows)
-        for y in 0..<h {
-            let line = data + y * words, row = (y / tile) * columns
-            for x in 0..<w {
-                let word = line[x]
-                let r = Int(word >> 24), g = Int((word >> 16) & 0xFF), b = Int((word >> 8) & 0xFF)
-                channels[0][r] += 1
-                channels[1][g] += 1
-                channels[2][b] += 1
-                tiles[row + x / tile][r + g + b] += 1
+        let tile = max(16, max(w, h) / 8)
+        let columns = (w + tile - 1) / tile, rows = (h + tile - 1) / tile
+        (self.tile, self.columns, self.rows) = (tile, columns, rows)
+        // Flat histograms (channel c's level v at c * 256 + v, tile t's sum s at t * 766 + s)
+        // without bounds checks: this runs over every pixel of every frame search.
+        let sums = 766
+        var channels = [Int](repeating: 0, count: 3 * 256)
+        var tiles = [Int](repeating: 0, count: columns * rows * sums)
+        channels.withUnsafeMutableBufferPointer { channels in
+            tiles.withUnsafeMutableBufferPointer { tiles in
+                for y in 0..<h {
+                    let line = data + y * words, row = (y / tile) * columns
+                    for x in 0..<w {
+                        let word = line[x]
+                        let r = Int(word >> 24), g = Int((word >> 16) & 0xFF), b = Int((word >> 8) & 0xFF)
+                        channels[r] += 1
+                        channels[256 + g] += 1
+                        channels[512 + b] += 1
+                        tiles[(row + x / tile) * sums + r + g + b] += 1
+                    }
+                }
             }
         }
-        func level(_ histogram: [Int], share: Double) -> Int {
+        func level(_ histogram: ArraySlice<Int>, share: Double) -> Int {
             let total = histogram.reduce(0, +)
             var seen = 0
             for (value, n) in histogram.enumerated() {
@@ -276,13 +298,18 @@ struct PaperColour {
             }
             return histogram.count - 1
         }
-        let paper = channels.map { level($0, share: 0.5) }
+        let paper = (0..<3).map { level(channels[$0 * 256..<($0 + 1) * 256], share: 0.5) }
         page = (paper[0], paper[1], paper[2])
-        let brightness = level(tiles.reduce(into: [Int](repeating: 0, count: 766)) { sum, tile in
-            for i in sum.indices { sum[i] += tile[i] }
-        }, share: 0.75)
+        var whole = [Int](repeating: 0, count: sums)
+        for t in 0..<columns * rows {
+            for i in 0..<sums { whole[i] += tiles[t * sums + i] }
+        }
+        let brightness = level(whole[...], share: 0.75)
         // Never brighter than the page's paper: a bright tile must not make faint ink strong.
-        scales = tiles.map { min(1, Double(level($0, share: 0.75)) / Double(max(1, brightness))) }
+        let tileCount = columns * rows
+        scales = (0..<tileCount).map { t in
+            min(1, Double(level(tiles[t * sums..<(t + 1) * sums], share: 0.75)) / Double(max(1, brightness)))
+        }
     }
 
     /// The paper under pixel (`x`, `y`).

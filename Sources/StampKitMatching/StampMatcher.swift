@@ -33,6 +33,8 @@ public final class StampMatcher {
     let damagedDirections: DamagedStampWords<Direction>
     /// Entry-method words read with a letter wrong.
     let damagedMethods: DamagedStampWords<EntryMethod>
+    /// Airport words read with a letter wrong inside them (ATRPORT, LENLOASEMA), by full word.
+    let damagedAirportWords: DamagedStampWords<String>
     /// Authority and country phrases read with letters wrong.
     let damagedAliases: DamagedAliasObservations
 
@@ -43,6 +45,11 @@ public final class StampMatcher {
         self.stampWords = DamagedNameObservations.stampWords(lexicon)
         self.damagedDirections = DamagedStampWords(lexicon.directions, lexicon: lexicon)
         self.damagedMethods = DamagedStampWords(lexicon.entryMethods, lexicon: lexicon)
+        // Every airport word means the same; each is known by its whole word where the list
+        // gives one (AEROPORT of AEROPORTO, AERFORT), so a reading nearer one prefix than
+        // another's whole word is the nearer.
+        let words = lexicon.airportWords.map { $0.fullForm ?? $0.form }.filter { !$0.contains(" ") }
+        self.damagedAirportWords = DamagedStampWords(Dictionary(words.map { ($0, $0) }, uniquingKeysWith: { a, _ in a }), lexicon: lexicon)
         self.damagedAliases = DamagedAliasObservations(lexicon: lexicon)
     }
 
@@ -51,6 +58,14 @@ public final class StampMatcher {
         var clues = extractor.extract(from: reading)
         clues.directionHits += damagedDirections.hits(clues, read: clues.directionHits)
         clues.entryMethodHits += damagedMethods.hits(clues, read: clues.entryMethodHits)
+        if clues.airportWords.isEmpty {
+            // An airport word damaged inside, not only at its end (which the extractor reads).
+            clues.airportWords = damagedAirportWords.hits(clues, read: []).compactMap { hit in
+                extractor.lexicon.airportWords.first { ($0.fullForm ?? $0.form) == hit.value }.map {
+                    AirportWordHit(span: hit.span, text: hit.text, word: $0, placeStem: nil, confidence: hit.confidence)
+                }
+            }
+        }
         var lookup = Lookup(directory: directory)
         let observations = try observe(clues, &lookup)
         let candidates = try rank(observations, clues: clues, context: contextEvidence(clues), lookup: &lookup)

@@ -114,6 +114,51 @@ import Testing
         }
     }
 
+    /// The page's ink as the region search sees it: separated from the paper, then binarised.
+    static func searchedInk(_ page: StampImage) throws -> StampImage {
+        try page.inkSeparated().binarised(threshold: StampImage.regionInkLevel)
+    }
+
+    @Test func inkCountsAgreeWithCountingPixelByPixel() throws {
+        let ink = try Self.searchedInk(Self.load(Self.twoStampPage().page))
+        let counts = try InkCounts(ink)
+        // A 1-bit image's gray copy shows ink black.
+        let pixels = try ink.grayPixels()
+        let boxes = [PixelBox(x: 0, y: 0, width: Self.width, height: Self.height), PixelBox(x: 60, y: 90, width: 300, height: 170),
+                     PixelBox(x: 17, y: 403, width: 451, height: 9), PixelBox(x: 333, y: 555, width: 1, height: 1)]
+        for box in boxes {
+            var expected = 0
+            for y in box.y..<box.y + box.height {
+                for x in box.x..<box.x + box.width where pixels[x, y] == 0 { expected += 1 }
+            }
+            #expect(counts.ink(in: box) == expected, "\(box)")
+        }
+        #expect(counts.ink(in: boxes[0]) > 1000, "the stamps' ink was not found at all")
+    }
+
+    @Test func eachInkPixelLandsInAtMostOneColourMask() throws {
+        let page = try Self.load(Self.twoStampPage().page)
+        let ink = try Self.searchedInk(page)
+        let split = try StampImage.inkByColour(ink, colours: page)
+        // The violet rectangle and the blue ring at least.
+        #expect(split.masks.count >= 2, "\(split.masks.count) ink colours")
+        let inkPixels = try ink.grayPixels().bytes
+        let masks = try split.masks.map { try $0.grayPixels().bytes }
+        var shared = 0, notInk = 0, held = 0
+        for i in inkPixels.indices {
+            var holders = 0
+            for mask in masks where mask[i] == 0 { holders += 1 }
+            if holders > 1 { shared += 1 }
+            if holders > 0 && inkPixels[i] != 0 { notInk += 1 }
+            held += holders
+        }
+        #expect(shared == 0, "\(shared) pixels in two colours")
+        #expect(notInk == 0, "\(notInk) mask pixels that are not ink")
+        #expect(held > 1000, "the masks hold almost nothing")
+        let strong = try #require(split.strong).grayPixels().bytes
+        #expect(!zip(strong, inkPixels).contains { $0 == 0 && $1 != 0 }, "strong ink outside the ink")
+    }
+
     @Test func touchingStampsInDifferentInksComeApart() throws {
         var page = Self.paper()
         // The green stamp's frame runs into the violet one's: one shape in black and white.

@@ -42,6 +42,17 @@ import Testing
         #expect(try propose(["HALEM", "25.01.20"]).entryMethod == nil)
     }
 
+    /// An airport word damaged inside, not only at its end (FLUGHAEEN, ATRPORT), is still an
+    /// airport word: the crossing was by air, and its language counts.
+    @Test func anAirportWordDamagedInsideStillCounts() throws {
+        let damaged = try propose(["FLUGHAEEN FRANKFURT", "12.07.19"])
+        #expect(damaged.entryMethod == .air)
+        let top = try #require(damaged.candidates.first)
+        #expect(top.country.code == "DE" && top.evidence.contains { $0.kind == .airportWord && $0.text == "FLUGHAEEN" })
+        // Two letters off it is not guessed at.
+        #expect(try propose(["FLXGHAXEN", "12.07.19"]).entryMethod == nil)
+    }
+
     @Test func onlyWhenNoDirectionWordWasReadRight() {
         #expect(directions(["ENTRY", "SAIBA"]).isEmpty)
     }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import StampKitImaging
+@testable import StampKitOCR
+
+/// Difference between two angles in degrees, on the circle.
+private func angularDistance(_ a: Double, _ b: Double) -> Double {
+    let d = abs((a - b).truncatingRemainder(dividingBy: 360))
+    return min(d, 360 - d)
+}
+
+/// The choice among the four turns of the line angle: OCR decides when it reads well, the
+/// layout when no turn does.
+@Suite(.serialized) struct TurnChoiceTests {
+    private func pass(score: Int, doubt: Int, rotation: Double = 0) -> TesseractStampReader.Pass {
+        TesseractStampReader.Pass(rotation: rotation, lines: [], score: score, doubt: doubt)
+    }
+
+    @Test func weakQuarterTurnCannotOverruleTheLayout() throws {
+        let reader = try TesseractStampReader()
+        let first = pass(score: 0, doubt: 15)
+        // Read sideways, text breaks into short fragments: fewer unreadable words, a stray word.
+        #expect(!reader.turnWins(pass(score: 0, doubt: 0), quarterTurns: 1, over: first, layoutAgrees: true))
+        #expect(!reader.turnWins(pass(score: 3, doubt: 4), quarterTurns: -1, over: first, layoutAgrees: true))
+        // Without a layout to go by, the reading decides as before.
+        #expect(reader.turnWins(pass(score: 3, doubt: 4), quarterTurns: -1, over: first, layoutAgrees: false))
+        #expect(reader.turnWins(pass(score: 0, doubt: 0), quarterTurns: 1, over: first, layoutAgrees: false))
+    }
+
+    @Test func quarterTurnThatReadsWellStillWins() throws {
+        let reader = try TesseractStampReader()
+        let first = pass(score: 3, doubt: 15)
+        let sure = pass(score: reader.acceptScore, doubt: 2)
+        #expect(reader.turnWins(sure, quarterTurns: 1, over: first, layoutAgrees: true))
+        #expect(!reader.turnWins(sure, quarterTurns: 1, over: pass(score: 40, doubt: 0), layoutAgrees: true))
+    }
+
+    @Test func halfTurnNeedsMoreConfidentTextNotFewerUnreadableWords() throws {
+        let reader = try TesseractStampReader()
+        let first = pass(score: 0, doubt: 12)
+        #expect(!reader.turnWins(pass(score: 0, doubt: 0), quarterTurns: 2, over: first, layoutAgrees: true))
+        #expect(reader.turnWins(pass(score: 6, doubt: 20), quarterTurns: 2, over: first, layoutAgrees: true))
+        // Lines already across the photo: upside down must read well to win.
+        #expect(!reader.turnWins(pass(score: 6, doubt: 20), quarterTurns: 2, over: first, layoutAgrees: true, nearUpright: true))
+        #expect(reader.turnWins(pass(score: reader.acceptScore, doubt: 20), quarterTurns: 2, over: first, layoutAgrees: true, nearUpright: true))
+        #expect(!reader.turnWins(pass(score: 3, doubt: 0), quarterTurns: 2, over: pass(score: 3, doubt: 9), layoutAgrees: false))
+        // Both reading well and alike: the one with less unreadable text, as between any passes.
+        let well = reader.acceptScore + 5
+        #expect(reader.turnWins(pass(score: well, doubt: 0), quarterTurns: 2, over: pass(score: well, doubt: 8), layoutAgrees: true))
+    }
+
+    /// The gray photo's reading, searched when the ink read nothing confident, replaces it
+    /// only with more confident text, or at the same angle with less unreadable text: gray
+    /// photos drop weak angles as noise, and at another angle fewer unreadable words mean
+    /// text read sideways as often as cleaner text.
+    @Test func grayReadingAtAnotherAngleNeedsMoreConfidentText() throws {
+        let reader = try TesseractStampReader()
+        let ink = pass(score: 0, doubt: 19, rotation: -25.9)
+        #expect(!reader.grayWins(pass(score: 0, doubt: 4, rotation: 0), over: ink))
+        #expect(reader.grayWins(pass(score: 0, doubt: 4, rotation: -26.5), over: ink))
+        #expect(reader.grayWins(pass(score: 0, doubt: 4, rotation: 333.6), over: ink), "the same angle a turn apart")
+        #expect(reader.grayWins(pass(score: 3, doubt: 30, rotation: 0), over: ink))
+        #expect(!reader.grayWins(pass(score: 0, doubt: 30, rotation: -25.9), over: ink))
+    }
+
+    /// A known stamp turned by quarter and half turns and tilted comes back at its angle.
+    @Test(arguments: [97.0, 183.0, 266.0, -21.0])
+    func turnedStampComesBackUpright(turn: Double) throws {
+        let reader = try TesseractStampReader()
+        let stamp = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")).paperWhitened()
+        let reading = try reader.read(try stamp.rotated(byDegrees: turn), options: ReadOptions())
+        #expect(angularDistance(reading.rotation, -turn) <= 3, "turned \(turn): read at \(reading.rotation)")
+    }
+
+    /// Ink lost to specks until no turn reads well: the layout's axis and the turn nearest
+    /// upright are kept, where fewer unreadable words used to send it sideways.
+    @Test(arguments: [14.0, -9.0])
+    func speckledStampTooFaintToReadKeepsTheLayoutsTurn(tilt: Double) throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        var pixels = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")).grayPixels()
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for i in pixels.bytes.indices {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            if Double(state >> 33) / Double(1 << 31) < 0.5 { pixels.bytes[i] = 255 }
+        }
+        let faint = try StampImage(pixels).rotated(byDegrees: tilt)
+        let prepared = try reader.prepare(faint)
+        let found = try reader.findUpright(prepared.image, ink: prepared.ink, engine: engine)
+        #expect(angularDistance(found.rotation, -tilt) <= 2, "tilted \(tilt): found \(found.rotation)")
+        // The case this is about: even at the right angle the reading is weak.
+        let right = try reader.pass(prepared.image, rotation: -tilt, engine: engine)
+        #expect(right.score < reader.acceptScore, "reads too well to test the layout: \(right.score)")
+    }
+}
