@@ -112,8 +112,12 @@ public struct NamePhrase: Sendable, Equatable {
 
 /// Everything the text of one stamp says before any gazetteer lookup.
 public struct StampClues: Sendable, Equatable {
-    /// Tokens per OCR line.
+    /// Tokens per OCR line; after the reading's own lines (`readLines`), the words a further
+    /// look at a doubtful line read differently (see `Tokenizer.nameLookLines`).
     public var lines: [[StampToken]]
+    /// How many of `lines` the reading itself gave: codes, dates and stamp words come from
+    /// these only, names also from the lines after them.
+    public var readLines: Int
     /// The most trustworthy date on the stamp.
     public var date: StampDate?
     /// Entry and exit words found.
@@ -203,13 +207,16 @@ public struct ClueExtractor: Sendable {
 
     /// The clues in one reading.
     public func extract(from reading: OCRReading) -> StampClues {
-        let lines = Tokenizer.tokenize(reading, airportWords: lexicon.airportWords)
+        let read = Tokenizer.tokenize(reading, airportWords: lexicon.airportWords)
+        // A further look at a line is another reading of its names only: a look that misreads
+        // must not invent a code, a date or a direction.
+        let lines = read + Tokenizer.nameLookLines(reading, read: read)
         var consumed = Set<[Int]>()  // [line, index]
 
-        let aliases = phraseHits(lines, lexicon.countryAliases, consumed: &consumed)
-        let directions = phraseHits(lines, lexicon.directions, consumed: &consumed)
+        let aliases = phraseHits(read, lexicon.countryAliases, consumed: &consumed)
+        let directions = phraseHits(read, lexicon.directions, consumed: &consumed)
         let airportWords = airportWordHits(lines, consumed: &consumed)
-        let methods = phraseHits(lines, lexicon.entryMethods, consumed: &consumed)
+        let methods = phraseHits(read, lexicon.entryMethods, consumed: &consumed)
         // Beside an airport word a port word names the place (AEROPORTO DO PORTO): the line
         // already says how the border was crossed, so the word stays free for the names.
         for hit in methods where airportWords.contains(where: { $0.span.line == hit.span.line }) {
@@ -227,11 +234,11 @@ public struct ClueExtractor: Sendable {
         // A code is printed once (twice at most); the same letters all over the stamp are the
         // texture of a ring or guilloche read as letters (SS SS SSS SE).
         var occurrences: [String: Int] = [:]
-        for line in lines { for t in line where t.isUppercase { occurrences[t.form, default: 0] += 1 } }
+        for line in read { for t in line where t.isUppercase { occurrences[t.form, default: 0] += 1 } }
         var iata: [CodeToken] = []
         var iso: [CodeToken] = []
         var signs: [CodeToken] = []
-        for line in lines {
+        for line in read {
             // Ring stars and border specks come out as single lower-case letters (x IS x); they
             // do not make a code's line long.
             let count = line.filter { !($0.text.count == 1 && $0.text.allSatisfy(\.isLowercase)) }.count
@@ -279,7 +286,7 @@ public struct ClueExtractor: Sendable {
         }
 
         return StampClues(
-            lines: lines, date: date, directionHits: directions, entryMethodHits: methods,
+            lines: lines, readLines: read.count, date: date, directionHits: directions, entryMethodHits: methods,
             airportWords: airportWords, aliases: aliases, iataCandidates: iata,
             countryCodeCandidates: iso, distinguishingSigns: signs,
             namePhrases: namePhrases(lines, consumed: consumed),

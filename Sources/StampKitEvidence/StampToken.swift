@@ -120,6 +120,88 @@ enum Tokenizer {
         })
     }
 
+    /// The words further looks at a line read that the first reading did not (see
+    /// `OCRLine.nameLooks`), as extra lines numbered after `read`'s: one line per run of such
+    /// words, so two new words are neighbours only where the look read them side by side.
+    /// A word is taken when another look read it within one letter, or every other look read
+    /// it alike when it is one letter from a word the stamp gave (see below): alone, a look of a worn line also reads specks and borders as words
+    /// (TRANS, AFE), which named airports all over the world; two readings that nearly agree
+    /// have read letters. A word of `alonePerLook` letters or more is taken from one look alone
+    /// (MALLORCA, ROTTERDAM, BEIJING read right once): specks do not make words that long. A word the stamp already gave is left out, so a name read right twice
+    /// is one clue, not two; so is one of fewer than five letters, which as an airport name's
+    /// first word (CAMA, Camarão) lent a misread code (BAT) the support of a name. Nor is a word taken that the
+    /// first reading read surely within one letter (HELSINGIN SATAMA looked at again as
+    /// SAITAMA, a city in Japan): there the look misread, not the first reading. The words take
+    /// the line's weakest word's confidence: a look gives none of its own per word.
+    static func nameLookLines(_ reading: OCRReading, read: [[StampToken]]) -> [[StampToken]] {
+        guard reading.lines.contains(where: { $0.nameLooks != nil }) else { return [] }
+        let first = read.flatMap { $0.map(\.form) }
+        let sure = read.flatMap { $0.filter { $0.confidence >= sureConfidence }.map(\.form) }
+        var seen = Set(first)
+        var out: [[StampToken]] = []
+        for line in reading.lines {
+            guard let looks = line.nameLooks else { continue }
+            let confidence = line.words.map(\.confidence).min() ?? line.confidence
+            let lookWords = looks.map { look in
+                look.split(whereSeparator: \.isWhitespace).map { split(word: String($0), confidence: confidence, line: 0) }
+            }
+            for (k, words) in lookWords.enumerated() {
+                let otherLooks = lookWords.enumerated().filter { $0.offset != k }.map { Set($0.element.joined().map(\.form)) }
+                var run: [StampToken] = []
+                func flush() {
+                    if !run.isEmpty { out.append(run) }
+                    run = []
+                }
+                for (wordIndex, tokens) in words.enumerated() {
+                    for var token in tokens {
+                        // Letters only: a look is never a source of codes or numbers.
+                        // A word one letter from one the stamp gave is that word read again:
+                        // counted as well it would count the same guess twice (AERQFORT and
+                        // AEROFORT both Dublin's AERFORT), unless every look reads it so.
+                        let reread = first.contains { withinOneEdit($0, token.form) }
+                        let agreed = reread
+                            ? !otherLooks.isEmpty && otherLooks.allSatisfy { $0.contains(token.form) }
+                            : token.form.count >= alonePerLook
+                                || otherLooks.contains { $0.contains { withinOneEdit($0, token.form) } }
+                        guard token.isLettersOnly, token.form.count >= 5, agreed,
+                            !sure.contains(where: { withinOneEdit($0, token.form) }),
+                            seen.insert(token.form).inserted
+                        else {
+                            flush()
+                            continue
+                        }
+                        token.line = read.count + out.count
+                        token.index = run.count
+                        token.word = wordIndex
+                        token.wordText = token.text
+                        run.append(token)
+                    }
+                }
+                flush()
+            }
+        }
+        return out
+    }
+
+    /// Letters from which one look's word is taken without a second reading near it. Measured
+    /// on the held-out stamps, where the looks read 30 printed words the first reading missed:
+    /// added, it took 9 more of them, changed no answer and made four right ones surer
+    /// (0.80 → 0.90 twice), none wrong surer.
+    static let alonePerLook = 7
+
+    /// Word confidence from which the first reading of a word stands against a look's.
+    static let sureConfidence = 80.0
+
+    /// Whether `a` becomes `b` by changing, adding or dropping at most one letter.
+    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        guard abs(x.count - y.count) <= 1 else { return false }
+        var i = 0
+        while i < min(x.count, y.count), x[i] == y[i] { i += 1 }
+        if x.count == y.count { return x[min(i + 1, x.count)...] == y[min(i + 1, y.count)...] }
+        return x.count > y.count ? x[(i + 1)...] == y[i...] : x[i...] == y[(i + 1)...]
+    }
+
     /// Joins the last token of a line with the first of the next when the word was hyphenated,
     /// or when together they complete an airport word (KEFLAVIKURFLUGVOL / LUR); and a word
     /// Tesseract split into two lines of one row at a gap in its ink (ALGEC / CIRAS).

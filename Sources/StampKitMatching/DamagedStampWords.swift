@@ -35,7 +35,7 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
     func hits(_ clues: StampClues, read: [LexiconHit<Value>]) -> [LexiconHit<Value>] {
         guard read.isEmpty else { return [] }
         var found: [LexiconHit<Value>] = []
-        for line in clues.lines {
+        for line in clues.lines.prefix(clues.readLines) {
             for start in line.indices {
                 for end in (start + 1)...min(line.count, start + Self.longestPhrase) {
                     let run = line[start..<end]

@@ -32,14 +32,20 @@ public struct OCRLine: Sendable, Equatable, Codable {
     /// enlargement (see `TesseractStampReader.rereadDateLines`); nil when the line does not
     /// look like a date.
     public var rereads: [String]?
+    /// The line read again on its own, enlarged, as one line of words, when its first reading
+    /// left a long word in doubt (see `TesseractStampReader.lookAgainAtNameLines`): further
+    /// readings of a damaged place name. Nil when the line was not looked at again.
+    public var nameLooks: [String]?
 
     /// A value from its parts.
-    public init(text: String, confidence: Double, box: PixelBox, words: [OCRWord], rereads: [String]? = nil) {
+    public init(text: String, confidence: Double, box: PixelBox, words: [OCRWord], rereads: [String]? = nil,
+                nameLooks: [String]? = nil) {
         self.text = text
         self.confidence = confidence
         self.box = box
         self.words = words
         self.rereads = rereads
+        self.nameLooks = nameLooks
     }
 }
 

@@ -89,7 +89,8 @@ public final class TesseractStampReader: StampReader {
         let toSource = Double(max(source.width, source.height)) / Double(max(prepared.image.width, prepared.image.height))
         if let rotation = options.rotation {
             let pass = try self.pass(prepared.image, rotation: rotation, engine: engine)
-            let lines = try rereadDateLines(pass.lines, in: pass.image, engine: engine)
+            var lines = try rereadDateLines(pass.lines, in: pass.image, engine: engine)
+            lines = try lookAgainAtNameLines(lines, in: pass.image, engine: engine)
             return OCRReading(lines: scaled(lines, by: toSource), rotation: normalised(rotation), passes: 1)
         }
         var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
@@ -109,7 +110,8 @@ public final class TesseractStampReader: StampReader {
             best = retried.best
             passesRun += retried.passes
         }
-        let lines = try rereadDateLines(best.lines, in: best.image, engine: engine)
+        var lines = try rereadDateLines(best.lines, in: best.image, engine: engine)
+        lines = try lookAgainAtNameLines(lines, in: best.image, engine: engine)
         return OCRReading(lines: scaled(lines, by: toSource), rotation: normalised(best.rotation), passes: passesRun)
     }
 
