@@ -123,16 +123,18 @@ enum Tokenizer {
     /// The words further looks at a line read that the first reading did not (see
     /// `OCRLine.nameLooks`), as extra lines numbered after `read`'s: one line per run of such
     /// words, so two new words are neighbours only where the look read them side by side.
-    /// A word is taken when another look read it within one letter, or every other look read
-    /// it alike when it is one letter from a word the stamp gave (see below): alone, a look of a worn line also reads specks and borders as words
-    /// (TRANS, AFE), which named airports all over the world; two readings that nearly agree
-    /// have read letters. A word of `alonePerLook` letters or more is taken from one look alone
-    /// (MALLORCA, ROTTERDAM, BEIJING read right once): specks do not make words that long. A word the stamp already gave is left out, so a name read right twice
-    /// is one clue, not two; so is one of fewer than five letters, which as an airport name's
-    /// first word (CAMA, Camarão) lent a misread code (BAT) the support of a name. Nor is a word taken that the
-    /// first reading read surely within one letter (HELSINGIN SATAMA looked at again as
-    /// SAITAMA, a city in Japan): there the look misread, not the first reading. The words take
-    /// the line's weakest word's confidence: a look gives none of its own per word.
+    /// Alone, a look of a worn line also reads specks and borders as words (TRANS, AFE), which
+    /// named airports all over the world; two readings that nearly agree have read letters. So
+    /// a word is taken when another look read it within one letter, or when it has
+    /// `alonePerLook` letters or more (MALLORCA, ROTTERDAM, BEIJING read right once: specks do
+    /// not make words that long). A word one letter from one the stamp gave is taken only when
+    /// every other look read it alike. Left out are:
+    /// - a word the stamp already gave, so a name read right twice is one clue, not two;
+    /// - a word of fewer than five letters, which as an airport name's first word (CAMA,
+    ///   Camarão) lent a misread code (BAT) the support of a name;
+    /// - a word within one letter of one the first reading read surely (HELSINGIN SATAMA looked
+    ///   at again as SAITAMA, a city in Japan): there the look misread, not the first reading.
+    /// The words take the line's weakest word's confidence: a look gives none of its own per word.
     static func nameLookLines(_ reading: OCRReading, read: [[StampToken]]) -> [[StampToken]] {
         guard reading.lines.contains(where: { $0.nameLooks != nil }) else { return [] }
         let first = read.flatMap { $0.map(\.form) }

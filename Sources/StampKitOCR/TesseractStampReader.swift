@@ -89,8 +89,7 @@ public final class TesseractStampReader: StampReader {
         let toSource = Double(max(source.width, source.height)) / Double(max(prepared.image.width, prepared.image.height))
         if let rotation = options.rotation {
             let pass = try self.pass(prepared.image, rotation: rotation, engine: engine)
-            var lines = try rereadDateLines(pass.lines, in: pass.image, engine: engine)
-            lines = try lookAgainAtNameLines(lines, in: pass.image, engine: engine)
+            let lines = try furtherLooks(at: pass.lines, in: pass.image, engine: engine)
             return OCRReading(lines: scaled(lines, by: toSource), rotation: normalised(rotation), passes: 1)
         }
         var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
@@ -110,9 +109,14 @@ public final class TesseractStampReader: StampReader {
             best = retried.best
             passesRun += retried.passes
         }
-        var lines = try rereadDateLines(best.lines, in: best.image, engine: engine)
-        lines = try lookAgainAtNameLines(lines, in: best.image, engine: engine)
+        let lines = try furtherLooks(at: best.lines, in: best.image, engine: engine)
         return OCRReading(lines: scaled(lines, by: toSource), rotation: normalised(best.rotation), passes: passesRun)
+    }
+
+    /// The chosen reading's lines with the further looks at its date lines and doubtful name
+    /// lines, read from the turned image the lines were read in.
+    func furtherLooks(at lines: [OCRLine], in image: StampImage?, engine: TesseractEngine) throws -> [OCRLine] {
+        try lookAgainAtNameLines(rereadDateLines(lines, in: image, engine: engine), in: image, engine: engine)
     }
 
     /// One plain Tesseract pass over the file as loaded (EXIF applied): no cleaning, no
