@@ -69,8 +69,14 @@ enum Tokenizer {
         let chars = Array(word)
         var out: [StampToken] = []
         var i = 0
+        // Tesseract reads a capital I as a bar (|S for the ring's IS, |MMIGRATION): before a
+        // capital, or between two, it is that letter.
+        func barForI(_ k: Int) -> Bool {
+            chars[k] == "|" && k + 1 < chars.count && chars[k + 1].isUppercase
+                && (k == 0 || !chars[k - 1].isLetter || chars[k - 1].isUppercase)
+        }
         while i < chars.count {
-            guard chars[i].isLetter || chars[i].isNumber else {
+            guard chars[i].isLetter || chars[i].isNumber || barForI(i) else {
                 i += 1
                 continue
             }
@@ -79,11 +85,16 @@ enum Tokenizer {
             func slashedO(_ k: Int) -> Bool {
                 chars[k] == "@" && k > i && chars[k - 1].isLetter && k + 1 < chars.count && chars[k + 1].isLetter
             }
-            while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j].isCombiningMark || slashedO(j) {
+            while j < chars.count,
+                  chars[j].isLetter || chars[j].isNumber || chars[j].isCombiningMark || slashedO(j) || barForI(j) {
                 j += 1
             }
             var text = String(chars[i..<j])
             var corrected = false
+            if text.contains("|") {
+                text = text.replacingOccurrences(of: "|", with: "I")
+                corrected = true
+            }
             if text.contains("@") {
                 let lower = text.filter(\.isLetter).allSatisfy(\.isLowercase)
                 text = text.replacingOccurrences(of: "@", with: lower ? "ø" : "Ø")

@@ -108,6 +108,15 @@ struct NamePhraseObservations {
 /// Single words of an airport's name (SCHIPHOL, or the stem of KEFLAVIKURFLUGVOLLUR), cut back
 /// a letter at a time when the stamp's ending is damaged.
 struct AirportWordObservations {
+    /// The towns an airport's municipality names, in search form: the municipality may add the
+    /// district or county the airport stands in (`Sydney (Mascot)`, `Manchester, Greater
+    /// Manchester`) or name two towns (`Toulouse/Blagnac`).
+    static func townsServed(by airport: Airport) -> [String] {
+        (airport.municipality ?? "").split(separator: "/").map { town in
+            SearchForm.of(String(town.prefix { $0 != "(" && $0 != "," }))
+        }
+    }
+
     func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
         var found: [Observation] = []
         for word in clues.airportNameWords where !NameCover.within(word.span, cover.airports) {
@@ -148,7 +157,7 @@ struct AirportWordObservations {
                     && line[hit.span.end].form.count <= 3
             }
             if namesServedTown, readWhole, query == word.form, try lookup.countries(named: word.form).isEmpty {
-                let serving = airports.filter { SearchForm.of($0.municipality ?? "") == word.form }
+                let serving = airports.filter { Self.townsServed(by: $0).contains(word.form) }
                 if !serving.isEmpty { airports = serving }
             }
             guard !airports.isEmpty else { continue }

@@ -26,6 +26,17 @@ import Testing
         #expect(edge.lines[0].map(\.form) == ["oslo"])
     }
 
+    @Test func aBarBeforeOrBetweenCapitalsIsAnI() throws {
+        let clues = extractor.extract(from: reading(["*x |S", "|MMIGRATION", "AIRPORT"]))
+        #expect(clues.lines[0].map(\.form).contains("is"))
+        #expect(clues.lines[1].map(\.form) == ["immigration"])
+        #expect(clues.lines[1][0].isCorrected)
+        #expect(clues.distinguishingSigns.contains { $0.code == "IS" })
+        // Beside small letters, digits or alone it stays a separator.
+        let other = extractor.extract(from: reading(["Oslo|Gardermoen 12|04", "|"]))
+        #expect(other.lines[0].map(\.form) == ["oslo", "gardermoen", "12", "04"])
+    }
+
     @Test func anElidedArticleDoesNotEndAName() {
         let clues = extractor.extract(from: reading(["NICE COTE D'AZUR"]))
         #expect(!clues.namePhrases.contains { $0.form == "cote d" })

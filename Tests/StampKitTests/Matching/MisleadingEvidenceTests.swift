@@ -46,6 +46,23 @@ import Testing
         #expect(malta.first { $0.evidence.text == "MALTA" }?.hypotheses.contains { $0.airport?.iata == "MLA" } == true)
     }
 
+    @Test func aTownServedIsReadPastTheDistrictTheMunicipalityAdds() throws {
+        // SYDNEY AIRPORT is Kingsford Smith, whose municipality is `Sydney (Mascot)`, not only
+        // the airfields whose municipality is plain `Sydney`.
+        let places = TestPlaces()
+        places.airports.append(airport("SYD", "Sydney Kingsford Smith International Airport", "Sydney (Mascot)", "AU", type: "large_airport"))
+        places.airports.append(airport("BWU", "Sydney Bankstown Airport", "Sydney", "AU"))
+        places.airports.append(airport("YQY", "Sydney / J.A. Douglas McCurdy Airport", "Sydney", "CA"))
+        places.airports.append(airport("TLS", "Toulouse-Blagnac Airport", "Toulouse/Blagnac", "FR", type: "large_airport"))
+        places.cities.append((City(id: 2147714, name: "Sydney", countryCode: "AU", regionID: nil, population: 4_627_345, latitude: -33.87, longitude: 151.21), ["Sydney"]))
+        var lookup = Lookup(directory: places)
+        let found = try AirportWordObservations().read(clues(["SYDNEY AIRPORT"]), &lookup, NameCover())
+        let sydney = try #require(found.first { $0.evidence.text == "SYDNEY" })
+        #expect(sydney.hypotheses.contains { $0.airport?.iata == "SYD" })
+        #expect(AirportWordObservations.townsServed(by: places.airports.first { $0.iata == "TLS" }!) == ["toulouse", "blagnac"])
+        #expect(AirportWordObservations.townsServed(by: airport("MAN", "Manchester Airport", "Manchester, Greater Manchester", "GB")) == ["manchester"])
+    }
+
     @Test func aWordInDozensOfAirportNamesSaysNothing() throws {
         #expect(WordSpecificity.weight(documentFrequency: 1) == 1)
         #expect(WordSpecificity.weight(documentFrequency: WordSpecificity.countLimit) == 0)
