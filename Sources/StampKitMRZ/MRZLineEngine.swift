@@ -30,8 +30,7 @@ public final class MRZLineEngine {
         // The zone models are not ordinary languages: say which package or script provides them.
         let file = directory.appendingPathComponent("\(model).traineddata")
         guard FileManager.default.fileExists(atPath: file.path) else {
-            let package = model == "Latin" ? "tesseract-ocr-script-latn" : "tesseract-ocr-" + model.lowercased()
-            throw OCRError(.languageDataMissing, "the MRZ model '\(model)' is not installed (no \(model).traineddata in \(directory.path)); install it with: apt-get install \(package)")
+            throw OCRError(.languageDataMissing, "the MRZ model '\(model)' is not installed (no \(model).traineddata in \(directory.path)); install it with: apt-get install \(TesseractEngine.package(for: model))")
         }
         do {
             engine = try TesseractEngine(languages: [model], tessdata: directory, initVariables: Self.initVariables)

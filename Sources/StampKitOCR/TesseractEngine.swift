@@ -32,7 +32,7 @@ public final class TesseractEngine {
     public init(languages: [String] = [], tessdata: URL? = nil,
                 initVariables: [String: String] = [:]) throws {
         guard let directory = tessdata ?? Self.tessdataDirectory() else {
-            throw OCRError(.tessdataMissing, "no Tesseract language data found (looked in $TESSDATA_PREFIX, /usr/share/tesseract-ocr/5/tessdata, /usr/share/tesseract-ocr/4.00/tessdata); install it with: apt-get install tesseract-ocr-eng")
+            throw OCRError(.tessdataMissing, "no Tesseract language data found (looked in $TESSDATA_PREFIX, /usr/share/tesseract-ocr/5/tessdata, /usr/share/tesseract-ocr/4.00/tessdata); install it with: apt-get install tesseract-ocr-script-latn tesseract-ocr-eng")
         }
         let wanted = languages.isEmpty ? Self.defaultLanguages(in: directory) : languages
         for language in wanted {
@@ -41,8 +41,7 @@ public final class TesseractEngine {
             }
             let file = directory.appendingPathComponent("\(language).traineddata")
             guard FileManager.default.fileExists(atPath: file.path) else {
-                let package = "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-")
-                throw OCRError(.languageDataMissing, "Tesseract language '\(language)' is not installed (no \(language).traineddata in \(directory.path)); install it with: apt-get install \(package)")
+                throw OCRError(.languageDataMissing, "Tesseract language '\(language)' is not installed (no \(language).traineddata in \(directory.path)); install it with: apt-get install \(Self.package(for: language))")
             }
         }
         guard let handle = TessBaseAPICreate() else {
@@ -66,7 +65,7 @@ public final class TesseractEngine {
         }
         guard status == 0 else {
             TessBaseAPIDelete(handle)
-            throw OCRError(.initFailed, "Tesseract could not load \(wanted.joined(separator: "+")) from \(directory.path) (damaged .traineddata?); reinstall with: apt-get install --reinstall tesseract-ocr-eng")
+            throw OCRError(.initFailed, "Tesseract could not load \(wanted.joined(separator: "+")) from \(directory.path) (damaged .traineddata?); reinstall with: apt-get install --reinstall \(wanted.map(Self.package).joined(separator: " "))")
         }
         api = handle
         self.languages = wanted
@@ -95,6 +94,12 @@ public final class TesseractEngine {
         return nil
     }
 
+    /// The Debian package that installs `language`'s model: scripts (`Latin`) have their own.
+    public static func package(for language: String) -> String {
+        if language == "Latin" { return "tesseract-ocr-script-latn" }
+        return "tesseract-ocr-" + language.lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+
     /// The installed recognition languages (`osd`, which only detects orientation, left out).
     public static func installedLanguages(in directory: URL? = nil) -> [String] {
         guard let directory = directory ?? tessdataDirectory(),
@@ -105,11 +110,13 @@ public final class TesseractEngine {
             .sorted()
     }
 
-    /// English alone: stamps are printed in capitals with few language-specific letters, and each
-    /// extra model costs a full extra recogniser pass on unsure words.
+    /// The Latin-script model alone, else English alone. Stamps print their words in many
+    /// languages with their accents (AÉROPORT, FLUGHAFEN MÜNCHEN), and on faint, broken print
+    /// the Latin model read more place names and dates than English on stamps of designs it was
+    /// not tuned on; each extra model would cost a full extra recogniser pass on unsure words.
     public static func defaultLanguages(in directory: URL? = nil) -> [String] {
         let installed = installedLanguages(in: directory)
-        if installed.contains("eng") { return ["eng"] }
+        for preferred in ["Latin", "eng"] where installed.contains(preferred) { return [preferred] }
         return installed.first.map { [$0] } ?? ["eng"]
     }
 

@@ -91,9 +91,10 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
 
     /// Unreadable words send a reading to the colour channels, which stop at the first that
     /// reads with certainty and leaves nothing unreadable: on this stamp the red channel does,
-    /// so green and blue are never read.
+    /// so green and blue are never read. Read with the English model, which leaves this
+    /// stamp's signed line unreadable (the Latin model reads enough of it to need no retry).
     @Test func channelRetriesStopAtACertainReading() throws {
-        let reader = try TesseractStampReader()
+        let reader = try TesseractStampReader(languages: ["eng"])
         let engine = try reader.engine(for: [])
         let source = try StampImage(contentsOf: Repository.samples.appendingPathComponent("stamps/bkk-admitted.jpg"))
         let first = try reader.findUpright(reader.prepare(source).image, ink: true, engine: engine)
@@ -299,4 +300,27 @@ private final class LockedStrings: @unchecked Sendable {
     private var storage: [String] = []
     func append(_ value: String) { lock.lock(); storage.append(value); lock.unlock() }
     var values: [String] { lock.lock(); defer { lock.unlock() }; return storage }
+}
+
+@Suite struct DefaultLanguageTests {
+    /// A tessdata folder holding (empty) models of these names.
+    private func tessdata(_ models: [String]) throws -> URL {
+        let folder = try makeTemporaryDirectory("tessdata")
+        for model in models {
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("\(model).traineddata").path, contents: Data())
+        }
+        return folder
+    }
+
+    @Test func prefersTheLatinScriptModelThenEnglish() throws {
+        #expect(TesseractEngine.defaultLanguages(in: try tessdata(["eng", "Latin", "osd", "deu"])) == ["Latin"])
+        #expect(TesseractEngine.defaultLanguages(in: try tessdata(["deu", "eng", "osd"])) == ["eng"])
+        #expect(TesseractEngine.defaultLanguages(in: try tessdata(["osd", "isl"])) == ["isl"])
+    }
+
+    @Test func namesTheDebianPackageOfAModel() {
+        #expect(TesseractEngine.package(for: "Latin") == "tesseract-ocr-script-latn")
+        #expect(TesseractEngine.package(for: "chi_sim") == "tesseract-ocr-chi-sim")
+        #expect(TesseractEngine.package(for: "eng") == "tesseract-ocr-eng")
+    }
 }

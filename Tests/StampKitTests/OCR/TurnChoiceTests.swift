@@ -73,10 +73,11 @@ private func angularDistance(_ a: Double, _ b: Double) -> Double {
     }
 
     /// Ink lost to specks until no turn reads well: the layout's axis and the turn nearest
-    /// upright are kept, where fewer unreadable words used to send it sideways.
+    /// upright are kept, where fewer unreadable words used to send it sideways. Read with the
+    /// English model, which these specks defeat (the Latin model still reads them at -9°).
     @Test(arguments: [14.0, -9.0])
     func speckledStampTooFaintToReadKeepsTheLayoutsTurn(tilt: Double) throws {
-        let reader = try TesseractStampReader()
+        let reader = try TesseractStampReader(languages: ["eng"])
         let engine = try reader.engine(for: [])
         var pixels = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")).grayPixels()
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
