@@ -163,6 +163,9 @@ public struct ClueExtractor: Sendable {
     /// search made ready once, not a string search set up per pair.
     let singleAirportWords: [(word: AirportWord, bytes: [UInt8])]
     let airportPhrases: [AirportWord]
+    /// The words of those phrases (ZRACNA, LUKA, ORO): a phrase read with a word damaged leaves
+    /// the others, which say "airport" and name none, though an airport's name may hold them.
+    let airportPhraseWords: Set<String>
 
     /// `today` decides the century of two-digit years.
     public init(lexicon: Lexicon, today: Date = Date()) {
@@ -170,6 +173,9 @@ public struct ClueExtractor: Sendable {
         self.dates = DateReader(lexicon: lexicon, today: today)
         singleAirportWords = lexicon.airportWords.filter { !$0.form.contains(" " as Character) }.map { ($0, Array($0.form.utf8)) }
         airportPhrases = lexicon.airportWords.filter { $0.form.contains(" " as Character) }
+        airportPhraseWords = Set(airportPhrases.flatMap { phrase in
+            (phrase.form + " " + (phrase.fullForm ?? "")).split(separator: " ").map(String.init)
+        })
     }
 
     /// Whether the lines hold a date possible exactly as read, which further looks at the date
@@ -464,9 +470,11 @@ public struct ClueExtractor: Sendable {
                     let span = TokenSpan(line: part.first!.line, start: i, end: i + n)
                     let confidence = part.map(\.confidence).min() ?? 0
                     out.append(NamePhrase(span: span, text: part.quoted(in: line), form: form, confidence: confidence))
-                    // OCR splits a long word at a wide letter gap (MALAY SIA): a fragment and its
-                    // neighbour are also tried as one word.
-                    if n == 2, part.contains(where: { $0.form.count <= 4 }), part.allSatisfy({ $0.form.count >= 2 }) {
+                    // OCR splits a long word at a wide letter gap (MALAY SIA), or a wide capital
+                    // off its word (N ARVA): a fragment and its neighbour are also tried as one.
+                    let splitCapital = part.first!.form.count == 1 && part.first!.isUppercase && part.last!.form.count >= 4
+                    if n == 2, part.contains(where: { $0.form.count <= 4 }),
+                        part.allSatisfy({ $0.form.count >= 2 }) || splitCapital {
                         out.append(
                             NamePhrase(
                                 span: span, text: part.quoted(in: line), form: part.map(\.form).joined(),
@@ -480,6 +488,12 @@ public struct ClueExtractor: Sendable {
 
     func isFunctionWord(_ form: String) -> Bool {
         lexicon.stopwords[form] != nil || lexicon.months[form] != nil || lexicon.directions[form] != nil
+    }
+
+    /// Whether a word may be part of an airport's own name: no function word, nor a word of
+    /// a phrase that means "airport".
+    func mayNameAnAirport(_ form: String) -> Bool {
+        !isFunctionWord(form) && !airportPhraseWords.contains(form)
     }
 
     /// Words that may be part of an airport's name: long words, the place part of a compound
@@ -498,7 +512,7 @@ public struct ClueExtractor: Sendable {
                 let t = line[k]
                 let span = TokenSpan(line: t.line, start: k, end: k + 1)
                 guard t.isLettersOnly, t.form.count >= 3, !consumed.contains([t.line, k]),
-                    !isFunctionWord(t.form), seen.insert(span).inserted
+                    mayNameAnAirport(t.form), seen.insert(span).inserted
                 else { continue }
                 out.append(NamePhrase(span: span, text: t.text, form: t.form, confidence: t.confidence))
             }
@@ -507,7 +521,7 @@ public struct ClueExtractor: Sendable {
             // Four capitals alone on a line may be an airport's initials (KLIA, JKIA).
             for t in line where t.isLettersOnly && (t.form.count >= 5 || (t.form.count == 4 && t.isUppercase && line.count == 1)) {
                 let span = TokenSpan(line: t.line, start: t.index, end: t.index + 1)
-                guard !consumed.contains([t.line, t.index]), !isFunctionWord(t.form),
+                guard !consumed.contains([t.line, t.index]), mayNameAnAirport(t.form),
                     seen.insert(span).inserted
                 else { continue }
                 out.append(NamePhrase(span: span, text: t.text, form: t.form, confidence: t.confidence))

@@ -225,7 +225,9 @@ enum Tokenizer {
                 last.isLettersOnly, first.isLettersOnly
             else { continue }
             let joinedForm = last.form + first.form
-            var join = last.endsWithHyphen
+            // A word hyphenated at a line's end leaves a few letters before the hyphen; a lone
+            // letter with a dash after it (`+P-`, a ring's sign between stars) is no word part.
+            var join = last.endsWithHyphen && last.form.count >= 3
             if !join, last.form.count >= 4 {
                 // Byte search: this runs for every airport word at every line break.
                 let joined = Array(joinedForm.utf8)

@@ -26,6 +26,11 @@ struct DamagedNameObservations {
     /// The stamp words of the lexicon (stop-words, months, directions, entry-method and
     /// airport words, country aliases), indexed like names.
     let stampWords: NearNameIndex
+    /// The lexicon's airport words as printed prefixes (`aeroport`, `flughaf`): a word that is
+    /// one with a short ending (AEROPORTI of Aeroporti Nënë Tereza, Tirana) may stand in an
+    /// airport's name, but it says "airport" on every stamp of its language, so a reading
+    /// near it is not that airport's name.
+    let airportWords: [String]
 
     /// The lexicon's words as an index (built once per matcher).
     static func stampWords(_ lexicon: Lexicon) -> NearNameIndex {
@@ -50,7 +55,9 @@ struct DamagedNameObservations {
     /// The names nearest to `form` (all at the lowest cost), or none when too many are, or
     /// when a stamp word is as near.
     func nearest(_ form: String, _ lookup: inout Lookup) throws -> [NearName] {
-        let near = try lookup.nearNames(form)
+        let near = try lookup.nearNames(form).filter { name in
+            !airportWords.contains { name.form.hasPrefix($0) && name.form.count <= $0.count + 3 }
+        }
         guard let cheapest = near.map(\.cost).min() else { return [] }
         let best = near.filter { $0.cost == cheapest }
         guard best.count <= Self.maximumNeighbours else { return [] }

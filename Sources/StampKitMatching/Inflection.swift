@@ -11,6 +11,18 @@ enum Inflection {
         words(of: airport).contains { word in word.hasPrefix(stem) && longerBy.contains(word.count - stem.count) }
     }
 
+    /// The airports with a name word starting with `stem` nearest in shape to the word `read`
+    /// (see `NearNameIndex.cost`), all of those tied.
+    static func nearestEnding(_ airports: [Airport], stem: String, read: String) -> [Airport] {
+        let target = Array(read.utf8)
+        let costs = airports.map { airport in
+            words(of: airport).filter { $0.hasPrefix(stem) }
+                .map { NearNameIndex.cost(target, Array($0.utf8)) }.min() ?? .infinity
+        }
+        guard let best = costs.min() else { return airports }
+        return zip(airports, costs).filter { $0.1 == best }.map(\.0)
+    }
+
     /// The words of the airport's name and municipality, in search form.
     static func words(of airport: Airport) -> [Substring] {
         SearchForm.of(airport.name + " " + (airport.municipality ?? "")).split(separator: " ")

@@ -82,7 +82,14 @@ struct NamePhraseObservations {
             }
             let cities = try lookup.cities(named: phrase.form)
             if !cities.isEmpty {
-                let weights = cities.map { (Double(max($0.population, 1))).squareRoot() }
+                // A town once called so (Richmond, Virginia, took in a Manchester) gives way to
+                // a bigger one whose own name it is: stamps print a place's usual name. A big
+                // city known abroad by another name (München, Munich) keeps its share.
+                let ownNamed = cities.filter { SearchForm.of($0.name) == phrase.form }.map(\.population).max()
+                let weights = cities.map { city in
+                    let formerly = ownNamed.map { city.population < $0 && SearchForm.of(city.name) != phrase.form } ?? false
+                    return (Double(max(city.population, 1))).squareRoot() * (formerly ? 0.25 : 1)
+                }
                 let total = weights.reduce(0, +)
                 let generic = cities.count >= Lookup.cityLimit ? 0.5 : 1
                 let biggest = Double(max(cities.map(\.population).max() ?? 1, 1))
@@ -143,6 +150,11 @@ struct AirportWordObservations {
                     airports = airports.filter { Inflection.nameHasWord(of: $0, stem: query, longerBy: 0...2) }
                 }
                 if airports.isEmpty { query.removeLast() }
+            }
+            // Cut back, the stem may go on into several names (KANSAT: Kansai and Kansas): the
+            // damaged ending is the one nearest in shape (T for I, not S).
+            if !isStem, query != word.form, airports.count > 1 {
+                airports = Inflection.nearestEnding(airports, stem: query, read: word.form)
             }
             // A town's name read whole beside an airport word (AEROPORTO DO PORTO) is the town
             // the airport serves: airports of towns whose longer names merely contain it (Porto

@@ -30,6 +30,8 @@ public final class StampMatcher {
     public let extractor: ClueExtractor
     /// The lexicon's words, so that a damaged stamp word is not guessed to be a name.
     let stampWords: NearNameIndex
+    /// The lexicon's airport words of one word, as printed prefixes in search form.
+    let airportWordPrefixes: [String]
     /// Entry and exit words read with a letter wrong.
     let damagedDirections: DamagedStampWords<Direction>
     /// Entry-method words read with a letter wrong.
@@ -44,6 +46,7 @@ public final class StampMatcher {
         self.directory = directory
         self.extractor = ClueExtractor(lexicon: lexicon, today: today)
         self.stampWords = DamagedNameObservations.stampWords(lexicon)
+        self.airportWordPrefixes = lexicon.airportWords.map(\.form).filter { !$0.contains(" ") }
         self.damagedDirections = DamagedStampWords(lexicon.directions, lexicon: lexicon)
         self.damagedMethods = DamagedStampWords(lexicon.entryMethods, lexicon: lexicon)
         // Every airport word means the same; each is known by its whole word where the list
@@ -92,7 +95,7 @@ public final class StampMatcher {
         var cover = NameCover()
         var found = try CountryAliasObservations().read(clues, &lookup)
         found += try AirportPhraseObservations().read(clues, &lookup, &cover)
-        let guesses = DamagedNameObservations(stampWords: stampWords)
+        let guesses = DamagedNameObservations(stampWords: stampWords, airportWords: airportWordPrefixes)
         let damaged = try guesses.airportNames(clues, &lookup, cover)
         found += try NamePhraseObservations().read(clues, &lookup, &cover)
         found += try damagedAliases.read(clues, &lookup, cover)

@@ -87,6 +87,9 @@ import Testing
         let clues = extractor.extract(from: reading(["SUVARNA-", "BHUMI AIRPORT"]))
         #expect(clues.lines[0].map(\.text) == ["SUVARNABHUMI"])
         #expect(clues.airportNameWords.contains { $0.form == "suvarnabhumi" })
+        // A lone letter with a dash after it is a ring's sign, not half a word.
+        let sign = extractor.extract(from: reading(["+P-", "FARO"]))
+        #expect(sign.lines.map { $0.map(\.text) } == [["P"], ["FARO"]])
     }
 
     @Test func findsAirportWordsWithDamagedEndingsAndDiacritics() {

@@ -12,6 +12,9 @@ import Testing
     @Test func aWordSplitAtAGapIsAlsoTriedWhole() {
         let clues = extractor.extract(from: reading(["IMIGRESEN MALAY SIA", "KLIA"]))
         #expect(clues.namePhrases.contains { $0.form == "malaysia" && $0.span == TokenSpan(line: 0, start: 1, end: 3) })
+        // A wide capital split off its word.
+        let narva = extractor.extract(from: reading(["N ARVA"]))
+        #expect(narva.namePhrases.contains { $0.form == "narva" })
         // Two whole words are not run together.
         let two = extractor.extract(from: reading(["BERLIN BRANDENBURG"]))
         #expect(!two.namePhrases.contains { $0.form == "berlinbrandenburg" })

@@ -71,6 +71,23 @@ import Testing
         #expect(try propose(["Frankeurt"]).candidates.isEmpty)
     }
 
+    @Test func aReadingNearAnAirportWordIsNotAnAirportsName() throws {
+        // Tirana's airport is named in Albanian with the word for airport: AEROPORI is a worn
+        // AEROPORT of any Latin-script stamp, not Aeroporti Nënë Tereza.
+        let places = TestPlaces()
+        places.airports.append(
+            Airport(
+                iata: "TIA", icao: nil, name: "Aeroporti Nënë Tereza", municipality: "Tirana", countryCode: "AL",
+                regionID: nil, cityID: nil, type: "large_airport", scheduled: true, latitude: 41.41, longitude: 19.72))
+        var lookup = Lookup(directory: places)
+        let prefixes = TestLexicon.shared.airportWords.map(\.form).filter { !$0.contains(" ") }
+        let guesses = DamagedNameObservations(stampWords: TestLexicon.stampWords, airportWords: prefixes)
+        #expect(try guesses.nearest("aeropori", &lookup).isEmpty)
+        // Without the airport words, the airport's word is what the reading lies nearest.
+        let blind = DamagedNameObservations(stampWords: TestLexicon.stampWords, airportWords: [])
+        #expect(try blind.nearest("aeropori", &lookup).map(\.form) == ["aeroporti"])
+    }
+
     @Test func aDamagedWordCompletesAnAirportsName() throws {
         // BELIING CAPITAL: CAPITAL alone is a word of several airports' names, mostly American;
         // with BEIJING it names one airport, and the word inside means that airport too.

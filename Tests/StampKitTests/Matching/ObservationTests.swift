@@ -35,6 +35,49 @@ import Testing
         #expect(cover.named.count == 1)
     }
 
+    @Test func aTownOnceCalledSoGivesWayToOneWhoseOwnNameItIs() throws {
+        let places = TestPlaces()
+        places.cities.append((City(id: 2643123, name: "Manchester", countryCode: "GB", regionID: nil, population: 568_996, latitude: 53.48, longitude: -2.24), ["Manchester"]))
+        places.cities.append((City(id: 4781708, name: "Richmond", countryCode: "US", regionID: nil, population: 226_610, latitude: 37.55, longitude: -77.46), ["Richmond", "Manchester"]))
+        places.cities.append((City(id: 3169070, name: "Rome", countryCode: "IT", regionID: nil, population: 2_318_895, latitude: 41.89, longitude: 12.48), ["Rome", "Roma"]))
+        places.cities.append((City(id: 4724129, name: "Roma", countryCode: "US", regionID: nil, population: 11_000, latitude: 26.4, longitude: -99.0), ["Roma"]))
+        func shares(_ line: String) throws -> [String: Double] {
+            var lookup = Lookup(directory: places)
+            var cover = NameCover()
+            let city = try #require(try NamePhraseObservations().read(clues([line]), &lookup, &cover).first { $0.evidence.kind == .cityName })
+            return Dictionary(grouping: city.hypotheses, by: \.country).mapValues { $0.map(\.share).reduce(0, +) }
+        }
+        // By population alone Manchester would keep 61 %; Richmond's old name counts a quarter.
+        #expect(try shares("MANCHESTER")["GB"]! > 0.85)
+        // A city named abroad by another name (Rome) keeps its share against a small town
+        // whose own name it is.
+        #expect(try shares("ROMA")["IT"]! > 0.9)
+    }
+
+    @Test func aDamagedEndingIsReadAsTheNameNearestInShape() throws {
+        let places = TestPlaces()
+        func airport(_ iata: String, _ name: String, _ muni: String, _ cc: String) -> Airport {
+            Airport(iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: nil,
+                    type: "large_airport", scheduled: true, latitude: 0, longitude: 0)
+        }
+        places.airports.append(airport("KIX", "Kansai International Airport", "Osaka", "JP"))
+        places.airports.append(airport("MCI", "Kansas City International Airport", "Kansas City", "US"))
+        var lookup = Lookup(directory: places)
+        // KANSAT cut back to KANSA fits both; a T is worn from an I, not from an S.
+        let found = try AirportWordObservations().read(clues(["KANSAT (K)"]), &lookup, NameCover())
+        #expect(found.first { $0.evidence.text == "KANSAT" }?.hypotheses.map { $0.airport?.iata } == ["KIX"])
+        let kansas = try AirportWordObservations().read(clues(["KANSAX"]), &lookup, NameCover())
+        #expect(Set(kansas.first { $0.evidence.text == "KANSAX" }?.hypotheses.compactMap { $0.airport?.iata } ?? []) == ["KIX", "MCI"])
+    }
+
+    @Test func theWordsOfAPhraseForAirportNameNone() throws {
+        // ZRAČNA LUKA read with LUKA damaged: ZRAČNA says "airport", though Tivat's airport
+        // is named Zračna luka Tivat.
+        let found = clues(["ZRAČNA LUXA SOLIT"]).airportNameWords.map(\.form)
+        #expect(!found.contains("zracna"))
+        #expect(found.contains("solit"))
+    }
+
     @Test func aLongerNameHidesTheShorterOneInsideIt() throws {
         var lookup = Lookup(directory: places)
         var cover = NameCover()
