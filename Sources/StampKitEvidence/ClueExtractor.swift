@@ -188,18 +188,26 @@ public struct ClueExtractor: Sendable {
     /// for the date patterns. A date Tesseract cut into two lines of one row at a faint or lost
     /// separator (`11.03.0` | `5`, `13` | `07.13`) is given back whole to the first line, the
     /// second left empty: digits go on across a gap inside a word, and across one up to one and
-    /// a half letters wide where the separator was (a dot put back).
+    /// a half letters wide where the separator was (a dot put back); so do the letters of a
+    /// month word split inside (`03 A` | `PR 2014`), across a gap inside a word.
     static func lineTexts(_ lines: [OCRLine]) -> [String] {
         var texts = lines.map { line in line.words.isEmpty ? line.text : line.words.map(\.text).joined(separator: " ") }
         let separators: Set<Character> = [".", "-", "/", ","]
         for i in lines.indices {
-            guard let last = texts[i].last, last.isNumber || separators.contains(last),
+            guard let last = texts[i].last,
                 let j = Tokenizer.rowContinuation(of: i, in: lines, gap: Self.lostSeparatorGap),
-                let first = texts[j].first, first.isNumber
+                let first = texts[j].first
             else { continue }
             let end = lines[i].words.last!.box, start = lines[j].words.first!.box
             let inside = Double(start.x - end.x - end.width) < Double(min(end.height, start.height)) * Tokenizer.gapInsideWord
-            texts[i] += inside || separators.contains(last) ? texts[j] : "." + texts[j]
+            if last.isNumber || separators.contains(last), first.isNumber {
+                texts[i] += inside || separators.contains(last) ? texts[j] : "." + texts[j]
+            } else if last.isLetter, first.isLetter, inside, (texts[i] + texts[j]).contains(where: \.isNumber) {
+                // A month word split inside (`03 A` | `PR 2014`).
+                texts[i] += texts[j]
+            } else {
+                continue
+            }
             texts[j] = ""
         }
         return texts

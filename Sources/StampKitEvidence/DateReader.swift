@@ -31,6 +31,10 @@ public struct DateReader: Sendable {
     // (`201 103-21` for 2011-03-21), tried on the text with spaces between digits closed up.
     private static let yearFirstLostSeparator = try! NSRegularExpression(
         pattern: #"(?<!\d)((?:19|20)\d{2})(\d{2})[.\-/月](\d{1,2})(?!\d)"#)
+    // Year first with the separator after the year read as a letter or a digit (`2011x03-21`,
+    // `2011403-21`), the month's two digits and the separator after them read right.
+    private static let yearFirstStraySeparator = try! NSRegularExpression(
+        pattern: #"(?<!\d)((?:19|20)\d{2})[^\s.\-/](\d{2})[.\-/](\d{1,2})(?!\d)"#)
     private static let spaceBetweenDigits = try! NSRegularExpression(pattern: #"(?<=\d) +(?=\d)"#)
     // Hungarian and Lithuanian order: year, month word, day (`2019. MÁRC. 15.`).
     private static let yearFirstMonthWord = try! NSRegularExpression(
@@ -235,11 +239,13 @@ public struct DateReader: Sendable {
         if attempt.repairing {
             let closed = Self.spaceBetweenDigits.stringByReplacingMatches(
                 in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
-            for g in matches(Self.yearFirstLostSeparator, closed, closed) {
-                guard let m = Int(g[2]!), let d = Int(g[3]!),
-                    let date = make(year: g[1]!, month: m, day: d, text: g[0]!, oldYears: attempt.oldYears)
-                else { continue }
-                return Found(date: date, changes: 1)
+            for (regex, text) in [(Self.yearFirstLostSeparator, closed), (Self.yearFirstStraySeparator, text)] {
+                for g in matches(regex, text, text) {
+                    guard let m = Int(g[2]!), let d = Int(g[3]!),
+                        let date = make(year: g[1]!, month: m, day: d, text: g[0]!, oldYears: attempt.oldYears)
+                    else { continue }
+                    return Found(date: date, changes: 1)
+                }
             }
         }
         return nil

@@ -54,6 +54,9 @@ import Testing
         #expect(date([line([("13", 0)], y: 50), line([("07.13", 70)], y: 52)]) == "2013-07-13")
         #expect(date([line([("13", 0)], y: 50), line([("07.13", 160)], y: 52)]) == nil)
         #expect(date([line([("13", 0)], y: 50), line([("07.13", 70)], y: 100)]) == nil)
+        // A month word cut inside (`03 A` | `PR 2014`) goes on across a gap inside a word only.
+        #expect(date([line([("03", 0), ("A", 60)], y: 50), line([("SALIDA", 0)], y: 120), line([("PR", 85), ("2014", 145)], y: 50)]) == "2014-04-03")
+        #expect(date([line([("03", 0), ("A", 60)], y: 50), line([("PR", 130), ("2014", 190)], y: 50)]) == nil)
     }
 
     /// Tesseract sometimes ends a line at a gap inside a word and reads the rest as a line of

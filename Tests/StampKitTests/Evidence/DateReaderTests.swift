@@ -197,6 +197,15 @@ import Testing
         #expect(reader.read(lines: ["01103-21"], rereads: [["201 103-21", "201 103-21"]])?.value == "2011-03-21")
     }
 
+    /// The separator after the year read as a letter or a digit: a repair, taken only when
+    /// nothing reads as printed.
+    @Test func aYearFirstDateWithAStraySeparator() {
+        #expect(reader.read(lines: ["2011x03-21"])?.value == "2011-03-21")
+        #expect(reader.read(lines: ["2011403-21"])?.value == "2011-03-21")
+        #expect(reader.read(lines: ["2011x03-21", "05.03.19"])?.value == "2019-03-05")
+        #expect(reader.read(lines: ["2011x13-21"]) == nil)
+    }
+
     @Test func nothingToReadGivesNil() {
         #expect(reader.read(lines: []) == nil)
         #expect(reader.read(lines: ["KEFLAVIKURFLUGVOLLUR", "IS"]) == nil)
