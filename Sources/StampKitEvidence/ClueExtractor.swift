@@ -252,6 +252,19 @@ public struct ClueExtractor: Sendable {
         var iata: [CodeToken] = []
         var iso: [CodeToken] = []
         var signs: [CodeToken] = []
+        // A ring's sign letter stands about twice as tall as the stamp's words read surely; a
+        // "letter" many times taller is a corner of the stamp's frame read as L or I, and one
+        // far smaller a speck.
+        let wordHeights = reading.lines.flatMap(\.words)
+            .filter { $0.confidence >= Tokenizer.sureConfidence && $0.text.filter(\.isLetter).count >= 3 }
+            .map(\.box.height).sorted()
+        func sizedUnlikeASign(_ t: StampToken) -> Bool {
+            guard !wordHeights.isEmpty, reading.lines.indices.contains(t.line),
+                reading.lines[t.line].words.indices.contains(t.word)
+            else { return false }
+            let ratio = Double(reading.lines[t.line].words[t.word].box.height) / Double(wordHeights[wordHeights.count / 2])
+            return ratio > 3 || ratio < 0.5
+        }
         for line in read {
             // Ring stars and border specks come out as single lower-case letters (x IS x); they
             // do not make a code's line long.
@@ -293,7 +306,7 @@ public struct ClueExtractor: Sendable {
                     iso.append(token(code, standsAlone: true))
                 }
                 if let sign = lexicon.distinguishingSigns[t.form] {
-                    let ok = code.count == 1 ? count == 1 : (short || t.isIsolated)
+                    let ok = code.count == 1 ? count == 1 && !sizedUnlikeASign(t) : (short || t.isIsolated)
                     if ok { signs.append(token(sign, standsAlone: true)) }
                 }
             }

@@ -59,6 +59,19 @@ import Testing
         #expect(date([line([("03", 0), ("A", 60)], y: 50), line([("PR", 130), ("2014", 190)], y: 50)]) == nil)
     }
 
+    /// The corner of a stamp's frame reads as a lone L, several times taller than the words, and
+    /// a speck as a letter far smaller; a ring's sign letter stands about twice as tall as them.
+    @Test func aFrameCornerIsNoSign() {
+        func signs(cornerHeight: Int) -> [String] {
+            let lines = [line([("ARRIVAL", 100)], y: 50, height: 50), line([("INTERNATIO", 40)], y: 300, height: 43),
+                         line([("L", 0)], y: 120, height: cornerHeight)]
+            return extractor.extract(from: OCRReading(lines: lines, rotation: 0)).distinguishingSigns.map(\.code)
+        }
+        #expect(signs(cornerHeight: 212) == [])
+        #expect(signs(cornerHeight: 90) == ["LU"])
+        #expect(signs(cornerHeight: 8) == [])
+    }
+
     /// Tesseract sometimes ends a line at a gap inside a word and reads the rest as a line of
     /// its own on the same row (PUERTO DE ALGEC | IRAS): the two halves are one word again. Two
     /// words a word space apart on one row stay two, and so do halves on different rows.
