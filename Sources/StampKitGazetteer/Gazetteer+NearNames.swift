@@ -27,10 +27,21 @@ extension Gazetteer {
         return index
     }
 
-    /// Every country name; the names of big cities and of cities with an airline airport; the
-    /// words of airport names and municipalities that few airports share.
+    /// Whether a country's name in `language` (a BCP 47 tag; empty when untagged) is guessed at.
+    /// Stamps print a country's name in its own languages or in a major one; CLDR also gives
+    /// its name in minority languages (Aghem `Sulènamè` for Suriname), which a worn SULTANATE
+    /// lies one letter from. Those have no two-letter ISO 639-1 code.
+    static func guessesAtCountryName(inLanguage language: String) -> Bool {
+        language.isEmpty || language.split(separator: "-", maxSplits: 1).first?.count == 2
+    }
+
+    /// Every country name in a major or untagged language; the names of big cities and of cities
+    /// with an airline airport; the words of airport names and municipalities that few airports
+    /// share.
     func nearNameForms() throws -> [String] {
-        var forms = try rows("SELECT form FROM names WHERE kind = 'country'", []) { $0.text(at: 0) ?? "" }
+        var forms = try rows("SELECT form, language FROM names WHERE kind = 'country'", []) { row in
+            Self.guessesAtCountryName(inLanguage: row.text(at: 1) ?? "") ? row.text(at: 0) ?? "" : ""
+        }.filter { !$0.isEmpty }
         forms += try rows(
             """
             SELECT form FROM names WHERE kind = 'city' AND place IN (

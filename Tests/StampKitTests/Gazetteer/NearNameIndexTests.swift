@@ -49,4 +49,10 @@ import Testing
         #expect(try gazetteer.nearNames("reykjavik") == [])
         #expect(try gazetteer.nearNames("internationak") == [])  // in hundreds of airports' names
     }
+
+    @Test func countryNamesInMinorityLanguagesAreNotGuessedAt() {
+        for (language, guessed) in [("", true), ("en", true), ("pt-BR", true), ("sr-Latn", true), ("agq", false), ("vai-Latn", false)] {
+            #expect(Gazetteer.guessesAtCountryName(inLanguage: language) == guessed, "\(language)")
+        }
+    }
 }
