@@ -127,9 +127,14 @@ public final class TesseractEngine {
         TessBaseAPISetVariable(api, name, value) != 0
     }
 
+    /// Plain-text reads (`text(of:layout:)`, `line(of:allowed:)`) made so far: what a stamp's
+    /// further looks cost, counted so a test can tell which readings got them.
+    package private(set) var textReads = 0
+
     /// Reads `image` as plain text, nothing dropped, with Tesseract's mean confidence (0…100):
     /// for text whose filler characters count (a machine-readable zone's `<`), read line by line.
     public func text(of image: StampImage, layout: Layout) throws -> (text: String, confidence: Double) {
+        textReads += 1
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
         TessBaseAPISetImage2(api, .init(image.opaquePix))
         defer { TessBaseAPIClear(api) }

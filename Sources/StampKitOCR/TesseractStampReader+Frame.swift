@@ -38,22 +38,29 @@ extension TesseractStampReader {
     /// `certainScore`).
     /// The whole photo is read first: enlarged, letters that were already 20–25 px tall read
     /// worse (held-out stamps lost airport names), so the frame only rescues a weak reading.
+    /// The further looks are taken on the reading kept alone.
     func readFramed(_ image: StampImage, options: ReadOptions, weakBelow: Int? = nil) throws -> OCRReading {
+        let engine = try engine(for: options.languages)
         var whole = options
         whole.crop = PixelBox(x: 0, y: 0, width: image.width, height: image.height)
-        let wholeReading = try read(image, options: whole)
-        let wholeScore = Self.score(wholeReading.lines)
+        var wholeRead = try readPasses(image, options: whole)
+        let wholeScore = Self.score(wholeRead.lines)
         // Finding the frame costs a pass over the photo at 800 px: only for a weak reading.
-        guard wholeScore < weakBelow ?? certainScore, let framing = try framing(of: image) else { return wholeReading }
+        guard wholeScore < weakBelow ?? certainScore, let framing = try framing(of: image) else {
+            return try looked(wholeRead, engine: engine)
+        }
         let part = try image.cropped(to: framing.box)
         let enlarged = try part.scaledUp(toLongSide: max(part.width, part.height) * framing.factor)
         var framed = options
         framed.crop = PixelBox(x: 0, y: 0, width: enlarged.width, height: enlarged.height)
-        let framedReading = try read(enlarged, options: framed)
-        let passes = (wholeReading.passes ?? 0) + (framedReading.passes ?? 0)
-        guard Self.score(framedReading.lines) > wholeScore || weakBelow == .max else {
-            return OCRReading(lines: wholeReading.lines, rotation: wholeReading.rotation, passes: passes)
+        var framedRead = try readPasses(enlarged, options: framed)
+        let passes = wholeRead.passes + framedRead.passes
+        guard Self.score(framedRead.lines) > wholeScore || weakBelow == .max else {
+            wholeRead.passes = passes
+            return try looked(wholeRead, engine: engine)
         }
+        framedRead.passes = passes
+        let framedReading = try looked(framedRead, engine: engine)
         return OCRReading(lines: placed(framedReading.lines, rotation: framedReading.rotation, framing: framing),
                           rotation: framedReading.rotation, passes: passes)
     }

@@ -82,6 +82,35 @@ public final class TesseractStampReader: StampReader {
     public func read(_ image: StampImage, options: ReadOptions = ReadOptions()) throws -> OCRReading {
         // A stamp photographed with page around it may read better from its own part, enlarged.
         if options.crop == nil { return try readFramed(image, options: options) }
+        return try looked(readPasses(image, options: options), engine: engine(for: options.languages))
+    }
+
+    /// A reading before the further looks at its date and doubtful name lines: the lines in
+    /// the pixels of the turned working image they were read from.
+    struct Unlooked {
+        /// The lines read, in `image`'s pixels.
+        var lines: [OCRLine]
+        /// The turned image the lines were read from (nil: no looks possible).
+        var image: StampImage?
+        /// Factor from the image's pixels to the source's.
+        var toSource: Double
+        /// Degrees the image was turned by (counter-clockwise).
+        var rotation: Double
+        /// Tesseract passes spent on it.
+        var passes: Int
+    }
+
+    /// `reading` with its further looks, its lines in the source's pixels. Apart from the
+    /// passes that find the reading, so that a stamp read twice (whole and framed) has the
+    /// looks only on the reading kept: they change no word and so no score.
+    func looked(_ reading: Unlooked, engine: TesseractEngine) throws -> OCRReading {
+        let lines = try furtherLooks(at: reading.lines, in: reading.image, engine: engine)
+        return OCRReading(lines: scaled(lines, by: reading.toSource), rotation: normalised(reading.rotation), passes: reading.passes)
+    }
+
+    /// The passes of a read of `options.crop` (which must be set): straightened and read,
+    /// retried on the colour channels when unreadable words remain; no further looks.
+    func readPasses(_ image: StampImage, options: ReadOptions) throws -> Unlooked {
         let engine = try engine(for: options.languages)
         let everything = PixelBox(x: 0, y: 0, width: image.width, height: image.height)
         let source = try options.crop.map { $0 == everything ? image : try image.cropped(to: $0) } ?? image
@@ -89,8 +118,7 @@ public final class TesseractStampReader: StampReader {
         let toSource = Double(max(source.width, source.height)) / Double(max(prepared.image.width, prepared.image.height))
         if let rotation = options.rotation {
             let pass = try self.pass(prepared.image, rotation: rotation, engine: engine)
-            let lines = try furtherLooks(at: pass.lines, in: pass.image, engine: engine)
-            return OCRReading(lines: scaled(lines, by: toSource), rotation: normalised(rotation), passes: 1)
+            return Unlooked(lines: pass.lines, image: pass.image, toSource: toSource, rotation: rotation, passes: 1)
         }
         var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
         // Text Tesseract saw but could not read (a signature across it, ink of two colours):
@@ -109,8 +137,7 @@ public final class TesseractStampReader: StampReader {
             best = retried.best
             passesRun += retried.passes
         }
-        let lines = try furtherLooks(at: best.lines, in: best.image, engine: engine)
-        return OCRReading(lines: scaled(lines, by: toSource), rotation: normalised(best.rotation), passes: passesRun)
+        return Unlooked(lines: best.lines, image: best.image, toSource: toSource, rotation: best.rotation, passes: passesRun)
     }
 
     /// The chosen reading's lines with the further looks at its date lines and doubtful name

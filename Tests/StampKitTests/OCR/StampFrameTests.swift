@@ -74,6 +74,30 @@ import Testing
         #expect(framed.text.contains(word), "\(framed.text)")
         #expect(compared >= 2, "words read in both: alone \(alone.text) framed \(framed.text)")
     }
+
+    /// A stamp read whole and from its frame gets the further looks at its date and doubtful
+    /// lines once, on the reading kept: the whole photo's reading, which has lines to look at
+    /// too, is not looked at again when the framed one wins.
+    @Test func onlyTheReadingKeptGetsTheFurtherLooks() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let page = try Self.onLargerPage(try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")), left: 640, top: 380)
+        let framing = try #require(try reader.framing(of: page))
+        let part = try page.cropped(to: framing.box)
+        let enlarged = try part.scaledUp(toLongSide: max(part.width, part.height) * framing.factor)
+        func looks(of image: StampImage) throws -> Int {
+            let read = try reader.readPasses(image, options: ReadOptions(crop: PixelBox(x: 0, y: 0, width: image.width, height: image.height)))
+            let before = engine.textReads
+            _ = try reader.looked(read, engine: engine)
+            return engine.textReads - before
+        }
+        let wholeLooks = try looks(of: page), framedLooks = try looks(of: enlarged)
+        #expect(wholeLooks > 0 && framedLooks > 0, "whole \(wholeLooks), framed \(framedLooks)")
+        let before = engine.textReads
+        let framed = try reader.readFramed(page, options: ReadOptions(), weakBelow: .max)
+        #expect(engine.textReads - before == framedLooks, "\(engine.textReads - before) reads for \(framed.text)")
+        #expect(framed.lines.contains { $0.rereads != nil })
+    }
 }
 
 /// A stamp photographed small on a whole page, whose whole-photo reading missed its place and
