@@ -12,15 +12,15 @@ enum Inflection {
     }
 
     /// The airports with a name word starting with `stem` nearest in shape to the word `read`
-    /// (see `NearNameIndex.cost`), all of those tied.
-    static func nearestEnding(_ airports: [Airport], stem: String, read: String) -> [Airport] {
+    /// (see `NearNameIndex.cost`), all of those tied, and that word's cost from `read`.
+    static func nearestEnding(_ airports: [Airport], stem: String, read: String) -> (airports: [Airport], cost: Double) {
         let target = Array(read.utf8)
         let costs = airports.map { airport in
             words(of: airport).filter { $0.hasPrefix(stem) }
                 .map { NearNameIndex.cost(target, Array($0.utf8)) }.min() ?? .infinity
         }
-        guard let best = costs.min() else { return airports }
-        return zip(airports, costs).filter { $0.1 == best }.map(\.0)
+        guard let best = costs.min() else { return (airports, .infinity) }
+        return (zip(airports, costs).filter { $0.1 == best }.map(\.0), best)
     }
 
     /// The words of the airport's name and municipality, in search form.

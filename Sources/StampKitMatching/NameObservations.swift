@@ -152,9 +152,16 @@ struct AirportWordObservations {
                 if airports.isEmpty { query.removeLast() }
             }
             // Cut back, the stem may go on into several names (KANSAT: Kansai and Kansas): the
-            // damaged ending is the one nearest in shape (T for I, not S).
-            if !isStem, query != word.form, airports.count > 1 {
-                airports = Inflection.nearestEnding(airports, stem: query, read: word.form)
+            // damaged ending is the one nearest in shape (T for I, not S). An ending of two
+            // letters or more changed (NATROFT for Natrona) is a guess, weighed as a damaged
+            // name is; one changed or added is a worn letter or an inflection.
+            var guessWeight = 1.0
+            if !isStem, query != word.form, !airports.isEmpty {
+                let nearest = Inflection.nearestEnding(airports, stem: query, read: word.form)
+                airports = nearest.airports
+                if nearest.cost > 1 {
+                    guessWeight = DamagedNameObservations.weight(letters: word.form.count, cost: nearest.cost)
+                }
             }
             // A town's name read whole beside an airport word (AEROPORTO DO PORTO) is the town
             // the airport serves: airports of towns whose longer names merely contain it (Porto
@@ -188,7 +195,7 @@ struct AirportWordObservations {
                 Observation(
                     span: word.span,
                     evidence: Evidence(kind: .airportName, text: word.text, detail: Weights.airportList(airports)),
-                    reliability: base * generic * exactness * prior * Weights.ocr(word.confidence),
+                    reliability: base * generic * exactness * guessWeight * prior * Weights.ocr(word.confidence),
                     hypotheses: Weights.airportHypotheses(airports)))
         }
         return found

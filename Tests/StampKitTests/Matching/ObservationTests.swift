@@ -68,6 +68,13 @@ import Testing
         #expect(found.first { $0.evidence.text == "KANSAT" }?.hypotheses.map { $0.airport?.iata } == ["KIX"])
         let kansas = try AirportWordObservations().read(clues(["KANSAX"]), &lookup, NameCover())
         #expect(Set(kansas.first { $0.evidence.text == "KANSAX" }?.hypotheses.compactMap { $0.airport?.iata } ?? []) == ["KIX", "MCI"])
+        // Two letters of the ending changed (NATROFT for Natrona) is a guess, weighed as one.
+        places.airports.append(airport("CPR", "Casper-Natrona County International Airport", "Casper", "US"))
+        var again = Lookup(directory: places)
+        func reliability(_ line: String) throws -> Double {
+            try #require(try AirportWordObservations().read(clues([line]), &again, NameCover()).first { $0.evidence.text == line }).reliability
+        }
+        #expect(try reliability("NATROFT") < 0.5 * reliability("NATRONX"))
     }
 
     @Test func theWordsOfAPhraseForAirportNameNone() throws {
