@@ -105,6 +105,22 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(retried.best.score > first.score)
     }
 
+    /// A channel that reads the stamp cleanly (certain, nothing unreadable) ends the retries
+    /// even when it does not beat the reading retried, which keeps its place: the channels
+    /// after it would read the same stamp much the same.
+    @Test func channelRetriesStopAtACleanChannelNotKept() throws {
+        let reader = try TesseractStampReader(languages: ["eng"])
+        let engine = try reader.engine(for: [])
+        let source = try StampImage(contentsOf: Repository.samples.appendingPathComponent("stamps/bkk-admitted.jpg"))
+        var first = try reader.findUpright(reader.prepare(source).image, ink: true, engine: engine)
+        #expect(first.doubt >= reader.retryDoubt, "no unreadable words to retry: \(first.lines.map(\.text))")
+        // More confident text than any channel gives, still with unreadable words.
+        first.score = 1000
+        let retried = try reader.retryChannels(first, of: source, engine: engine)
+        #expect(retried.passes == 1)
+        #expect(retried.best.lines == first.lines && retried.best.score == 1000)
+    }
+
     /// A channel whose ink breaks into more words than the reader allows is given up unread:
     /// with an allowance below what this stamp's channels hold, every retry is given up and
     /// the first reading stands.
