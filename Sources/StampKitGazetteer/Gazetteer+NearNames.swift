@@ -39,9 +39,9 @@ extension Gazetteer {
     /// with an airline airport; the words of airport names and municipalities that few airports
     /// share.
     func nearNameForms() throws -> [String] {
-        var forms = try rows("SELECT form, language FROM names WHERE kind = 'country'", []) { row in
-            Self.guessesAtCountryName(inLanguage: row.text(at: 1) ?? "") ? row.text(at: 0) ?? "" : ""
-        }.filter { !$0.isEmpty }
+        var forms = try rows("SELECT form, language FROM names WHERE kind = 'country'", []) { row -> String? in
+            Self.guessesAtCountryName(inLanguage: row.text(at: 1) ?? "") ? row.text(at: 0) : nil
+        }.compactMap { $0 }
         forms += try rows(
             """
             SELECT form FROM names WHERE kind = 'city' AND place IN (

@@ -85,9 +85,10 @@ struct NamePhraseObservations {
                 // A town once called so (Richmond, Virginia, took in a Manchester) gives way to
                 // a bigger one whose own name it is: stamps print a place's usual name. A big
                 // city known abroad by another name (München, Munich) keeps its share.
-                let ownNamed = cities.filter { SearchForm.of($0.name) == phrase.form }.map(\.population).max()
-                let weights = cities.map { city in
-                    let formerly = ownNamed.map { city.population < $0 && SearchForm.of(city.name) != phrase.form } ?? false
+                let ownName = cities.map { SearchForm.of($0.name) == phrase.form }
+                let biggestOwnNamed = zip(cities, ownName).filter(\.1).map(\.0.population).max() ?? 0
+                let weights = zip(cities, ownName).map { city, own in
+                    let formerly = !own && city.population < biggestOwnNamed
                     return (Double(max(city.population, 1))).squareRoot() * (formerly ? 0.25 : 1)
                 }
                 let total = weights.reduce(0, +)

@@ -89,16 +89,24 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(try reader.halfTurnMayWin(upsideDown, in: turned, engine: engine))
     }
 
-    /// Unreadable words send a reading to the colour channels, which stop at the first that
-    /// reads with certainty and leaves nothing unreadable: on this stamp the red channel does,
-    /// so green and blue are never read. Read with the English model, which leaves this
-    /// stamp's signed line unreadable (the Latin model reads enough of it to need no retry).
-    @Test func channelRetriesStopAtACertainReading() throws {
+    /// The signed Bangkok sample's first reading, which leaves unreadable words to retry. Read
+    /// with the English model, which leaves its signed line unreadable (the Latin model reads
+    /// enough of it to need no retry).
+    func signedStampFirstReading() throws -> (reader: TesseractStampReader, engine: TesseractEngine,
+                                              source: StampImage, first: TesseractStampReader.Pass) {
         let reader = try TesseractStampReader(languages: ["eng"])
         let engine = try reader.engine(for: [])
         let source = try StampImage(contentsOf: Repository.samples.appendingPathComponent("stamps/bkk-admitted.jpg"))
         let first = try reader.findUpright(reader.prepare(source).image, ink: true, engine: engine)
         #expect(first.doubt >= reader.retryDoubt, "no unreadable words to retry: \(first.lines.map(\.text))")
+        return (reader, engine, source, first)
+    }
+
+    /// Unreadable words send a reading to the colour channels, which stop at the first that
+    /// reads with certainty and leaves nothing unreadable: on this stamp the red channel does,
+    /// so green and blue are never read.
+    @Test func channelRetriesStopAtACertainReading() throws {
+        let (reader, engine, source, first) = try signedStampFirstReading()
         let retried = try reader.retryChannels(first, of: source, engine: engine)
         #expect(retried.best.doubt == 0 && retried.best.score >= reader.certainScore)
         #expect(retried.passes == 1)
@@ -109,11 +117,7 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
     /// even when it does not beat the reading retried, which keeps its place: the channels
     /// after it would read the same stamp much the same.
     @Test func channelRetriesStopAtACleanChannelNotKept() throws {
-        let reader = try TesseractStampReader(languages: ["eng"])
-        let engine = try reader.engine(for: [])
-        let source = try StampImage(contentsOf: Repository.samples.appendingPathComponent("stamps/bkk-admitted.jpg"))
-        var first = try reader.findUpright(reader.prepare(source).image, ink: true, engine: engine)
-        #expect(first.doubt >= reader.retryDoubt, "no unreadable words to retry: \(first.lines.map(\.text))")
+        var (reader, engine, source, first) = try signedStampFirstReading()
         // More confident text than any channel gives, still with unreadable words.
         first.score = 1000
         let retried = try reader.retryChannels(first, of: source, engine: engine)
