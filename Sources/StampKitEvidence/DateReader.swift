@@ -9,12 +9,19 @@ import StampKitSupport
 /// impossible as read may be repaired (see `fragileDigits`).
 public struct DateReader: Sendable {
     let months: [String: Int]
+    /// Month numbers by month word with one letter blanked (`n?v`), for `nearMonth`.
+    let monthsByShape: [String: Set<Int>]
     let today: (year: Int, month: Int, day: Int)
 
     /// `today` decides the century of two-digit years: 20YY unless that is more than a year
     /// ahead, then 19YY.
     public init(lexicon: Lexicon, today: Date = Date()) {
         months = lexicon.months
+        var shapes: [String: Set<Int>] = [:]
+        for (word, month) in lexicon.months where word.count >= Self.nearMonthLetters {
+            for key in Self.shapes(of: word) { shapes[key, default: []].insert(month) }
+        }
+        monthsByShape = shapes
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day], from: today)
@@ -25,8 +32,10 @@ public struct DateReader: Sendable {
         pattern: #"(?<![\p{L}\p{N}])(\d{1,2})[\s.\-/]*(\p{L}+)(?:\s*/\s*(\p{L}+))?[\s.\-/,]*(\d{4}|\d{2})(?!\d)"#)
     private static let monthWordFirstMonth = try! NSRegularExpression(
         pattern: #"(?<![\p{L}\p{N}])(\p{L}+)[\s.\-/]*(\d{1,2})(?:\s*,\s*|[\s.\-/]+)(\d{4}|\d{2})(?!\d)"#)
+    // A year's zero read as 6, 8 or 9 (`2912-04-15`) still starts a year-first date: the
+    // repairs make the year possible, or nothing is found.
     private static let yearFirst = try! NSRegularExpression(
-        pattern: #"(?<!\d)((?:19|20)\d{2})\s*[.\-/年]\s*(\d{1,2})\s*[.\-/月]\s*(\d{1,2})(?!\d)"#)
+        pattern: #"(?<!\d)((?:19|2[0689])\d{2})\s*[.\-/年]\s*(\d{1,2})\s*[.\-/月]\s*(\d{1,2})(?!\d)"#)
     // Year first with the separator after the year lost and stray spaces inside the digits
     // (`201 103-21` for 2011-03-21), tried on the text with spaces between digits closed up.
     private static let yearFirstLostSeparator = try! NSRegularExpression(
@@ -38,9 +47,10 @@ public struct DateReader: Sendable {
     private static let spaceBetweenDigits = try! NSRegularExpression(pattern: #"(?<=\d) +(?=\d)"#)
     // Hungarian and Lithuanian order: year, month word, day (`2019. MÁRC. 15.`).
     private static let yearFirstMonthWord = try! NSRegularExpression(
-        pattern: #"(?<![\p{L}\p{N}])((?:19|20)\d{2})[\s.\-/]*(\p{L}{3,})[\s.\-/]*(\d{1,2})(?!\d)"#)
+        pattern: #"(?<![\p{L}\p{N}])((?:19|2[0689])\d{2})[\s.\-/]*(\p{L}{3,})[\s.\-/]*(\d{1,2})(?!\d)"#)
+    // A separator may carry one stray mark a speck was read as (`03/01,;2009`).
     private static let numeric = try! NSRegularExpression(
-        pattern: #"(?<!\d)(\d{1,2})\s*[.\-/,]\s*(\d{1,2})\s*[.\-/,]\s*(\d{4}|\d{2})(?!\d)"#)
+        pattern: #"(?<!\d)(\d{1,2})\s*[.\-/,][.,;:]?\s*(\d{1,2})\s*[.\-/,][.,;:]?\s*(\d{4}|\d{2})(?!\d)"#)
     // Spaces alone separate the fields only before a four-digit year (`13 04 2007`): two-digit
     // groups in a row are too often a serial or a counter number.
     private static let spacedNumeric = try! NSRegularExpression(
@@ -209,12 +219,12 @@ public struct DateReader: Sendable {
 
     private func matchMonthWordDayFirst(_ text: String, _ original: String, attempt: Attempt) -> Found? {
         for g in matches(Self.monthWordFirstDay, text, original) {
-            guard let month = months[SearchForm.of(g[2]!)] else { continue }
+            guard let month = monthField(g[2]!, year: g[4]!, attempt: attempt) else { continue }
             // A lone I, V or X is a month only between dots, dashes or slashes (12.V.19); with
             // spaces it is more likely a stray mark.
             if g[2]!.count == 1, Self.isRoman(g[2]!), !Self.isBetweenSeparators(g[2]!, in: g[0]!) { continue }
-            if let second = g[3], let other = months[SearchForm.of(second)], other != month { continue }
-            if let d = make(year: g[4]!, month: .word(month), day: g[1]!, text: g[0]!, attempt: attempt) { return d }
+            if let second = g[3], let other = months[SearchForm.of(second)], other != month.number { continue }
+            if let d = make(year: g[4]!, month: month, day: g[1]!, text: g[0]!, attempt: attempt) { return d }
         }
         return nil
     }
@@ -222,8 +232,8 @@ public struct DateReader: Sendable {
     private func matchMonthWordMonthFirst(_ text: String, _ original: String, attempt: Attempt) -> Found? {
         for g in matches(Self.monthWordFirstMonth, text, original) {
             // Roman months are written day first only.
-            guard !Self.isRoman(g[1]!), let month = months[SearchForm.of(g[1]!)] else { continue }
-            if let d = make(year: g[3]!, month: .word(month), day: g[2]!, text: g[0]!, attempt: attempt) { return d }
+            guard !Self.isRoman(g[1]!), let month = monthField(g[1]!, year: g[3]!, attempt: attempt) else { continue }
+            if let d = make(year: g[3]!, month: month, day: g[2]!, text: g[0]!, attempt: attempt) { return d }
         }
         return nil
     }
@@ -233,8 +243,8 @@ public struct DateReader: Sendable {
             if let d = make(year: g[1]!, month: .digits(g[2]!), day: g[3]!, text: g[0]!, attempt: attempt) { return d }
         }
         for g in matches(Self.yearFirstMonthWord, text, original) {
-            guard let month = months[SearchForm.of(g[2]!)], !Self.isRoman(g[2]!) else { continue }
-            if let d = make(year: g[1]!, month: .word(month), day: g[3]!, text: g[0]!, attempt: attempt) { return d }
+            guard !Self.isRoman(g[2]!), let month = monthField(g[2]!, year: g[1]!, attempt: attempt) else { continue }
+            if let d = make(year: g[1]!, month: month, day: g[3]!, text: g[0]!, attempt: attempt) { return d }
         }
         if attempt.repairing {
             let closed = Self.spaceBetweenDigits.stringByReplacingMatches(
@@ -264,10 +274,52 @@ public struct DateReader: Sendable {
         return nil
     }
 
-    /// A month as printed: a word already resolved, or digits that may be misread.
+    /// A month as printed: a word already resolved, a word one letter from a month's
+    /// (`nearMonth`), or digits that may be misread.
     enum MonthField {
         case word(Int)
+        case nearWord(Int)
         case digits(String)
+
+        /// The month a word names; nil for digits.
+        var number: Int? {
+            switch self {
+            case .word(let m), .nearWord(let m): m
+            case .digits: nil
+            }
+        }
+    }
+
+    /// `word` as a month: a month word of the lexicon, or, when repairing and the year has all
+    /// four digits, one letter off a month word (`NOY` for NOV, `VAN` for JAN), a repair.
+    func monthField(_ word: String, year: String, attempt: Attempt) -> MonthField? {
+        let form = SearchForm.of(word)
+        if let month = months[form] { return .word(month) }
+        guard attempt.repairing, year.count == 4, let month = nearMonth(form) else { return nil }
+        return .nearWord(month)
+    }
+
+    /// Letters a word needs to be taken as a month with one letter misread: two-letter month
+    /// words one letter off are most short words.
+    static let nearMonthLetters = 3
+
+    /// The month every month word one letter from `form` names (`noy`: NOV and Romanian NOI,
+    /// both November); nil when none does or they name different months (`jui`: JUL or JUN).
+    func nearMonth(_ form: String) -> Int? {
+        guard form.count >= Self.nearMonthLetters, form.allSatisfy(\.isLetter) else { return nil }
+        var found = Set<Int>()
+        for key in Self.shapes(of: form) { found.formUnion(monthsByShape[key] ?? []) }
+        return found.count == 1 ? found.first : nil
+    }
+
+    /// `word` with each of its letters in turn blanked as `?`.
+    static func shapes(of word: String) -> [String] {
+        let letters = Array(word)
+        return letters.indices.map { i in
+            var shape = letters
+            shape[i] = "?"
+            return String(shape)
+        }
     }
 
     /// The date the fields give as read or, when `attempt.repairing`, with the fewest fragile digits
@@ -279,6 +331,7 @@ public struct DateReader: Sendable {
             let date: StampDate?
             switch month {
             case .word(let m): date = make(year: year, month: m, day: d, text: text, oldYears: attempt.oldYears)
+            case .nearWord: date = nil
             case .digits(let m): date = Int(m).flatMap { make(year: year, month: $0, day: d, text: text, oldYears: attempt.oldYears) }
             }
             // An old year read as two digits is possible but doubtful: looks may outvote it.
@@ -287,6 +340,7 @@ public struct DateReader: Sendable {
         let months: [(digits: String, changes: Int)]
         switch month {
         case .word(let m): months = [(String(m), 0)]
+        case .nearWord(let m): months = [(String(m), 1)]
         case .digits(let m): months = Self.repairs(of: m)
         }
         var best: (changes: Int, dates: [StampDate]) = (Self.maximumRepairs + 1, [])

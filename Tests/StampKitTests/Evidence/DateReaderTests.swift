@@ -87,6 +87,31 @@ import Testing
         #expect(reader.read(lines: ["IMMIGRATION", text])?.value == value)
     }
 
+    @Test(arguments: [
+        ("2912-04-15", "2012-04-15"),  // a year-first date whose year's zero reads as 9
+        ("2916-07-83", "2016-07-03"),  // … and the day's as 8
+        ("03/01,;2009", "2009-01-03"),  // a speck's mark after a separator
+        ("93/01,;2009", "2009-01-03"),  // … and the day's zero read as 9
+        ("23 NOY 2908", "2008-11-23"),  // a month word one letter off, and the year's zero
+        ("16 VAN 2006", "2006-01-16"),
+        ("DCT 26 2020", "2020-10-26"),  // month first
+        ("2019. MARX. 15.", "2019-03-15"),  // year first
+    ])
+    func repairsDatesWhoseSeparatorsOrMonthWordsWereMisread(text: String, value: String) {
+        #expect(reader.read(lines: ["IMMIGRATION", text])?.value == value)
+    }
+
+    @Test func aMonthWordOneLetterOffIsAGuessOfItsOwn() {
+        // JUI is one letter from JUL and from JUN: no month.
+        #expect(reader.read(lines: ["12 JUI 2019"]) == nil)
+        // With a two-digit year, a short word between numbers is as often a code.
+        #expect(reader.read(lines: ["12 NOY 19"]) == nil)
+        // It counts as a repair: with two more, the date is a guess.
+        #expect(reader.read(lines: ["93 NOY 2908"]) == nil)
+        // A month word read right beats one that needs a letter changed.
+        #expect(reader.read(lines: ["23 NOY 2008", "12 NOV 2019"])?.value == "2019-11-12")
+    }
+
     @Test func aPossibleDateIsTakenAsRead() {
         // 19.06.18 could be a misread 10.06.18, but a date possible as read was most likely read
         // right — even when another line only becomes a date by repair.
