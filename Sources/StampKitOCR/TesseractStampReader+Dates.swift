@@ -10,13 +10,15 @@ extension TesseractStampReader {
     /// digits are where it stands.
     static let maximumDateRereads = 3
 
-    /// Whether a line as first read may hold a date: four digits or more, or two beside a
-    /// word (`12 JUL 2`, a year lost at the ring).
+    /// Whether a line as first read may hold a date: four digits or more, two beside a word
+    /// (`12 JUL 2`, a year lost at the ring), or three around a separator (`1.06`, the rest
+    /// of a spaced-out date band lost to the layout; a serial number has no separator).
     static func looksLikeDate(_ text: String) -> Bool {
         let digits = text.filter(\.isNumber).count
         if digits >= 4 { return true }
         let words = text.split(whereSeparator: { !$0.isLetter })
-        return digits >= 2 && words.contains { $0.count >= 3 }
+        if digits >= 2 && words.contains(where: { $0.count >= 3 }) { return true }
+        return digits == 3 && text.contains(where: { ".-/".contains($0) })
     }
 
     /// The lines with each date-like one read again on its own: cropped with a margin from
@@ -33,7 +35,7 @@ extension TesseractStampReader {
             .prefix(Self.maximumDateRereads)
         var result = lines
         for i in candidates {
-            let box = Self.dateBox(of: lines[i])
+            let box = try Self.widenedAlongRow(Self.dateBox(of: lines[i]), in: image)
             guard box.height > 0, box.width > 0 else { continue }
             let marginY = max(4, box.height / 4)
             let marginX = max(8, box.height / 2)
@@ -79,6 +81,35 @@ extension TesseractStampReader {
         let x1 = boxes.map { $0.x + $0.width }.max()!, y1 = boxes.map { $0.y + $0.height }.max()!
         return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+
+    /// `box` widened along its row over the ink beside it, gaps of up to `rowGap` of its height
+    /// bridged: Tesseract's sparse layout reads a date band printed with wide letter spacing
+    /// (`2 0 . 0 1 . 0 8`) as a fragment (`1.06`) and drops the rest as specks, so the look
+    /// must take in the whole row to read the date whole. Only a band of the box's own height
+    /// is searched, so the ring's stars above the digits stay out.
+    static func widenedAlongRow(_ box: PixelBox, in image: StampImage) throws -> PixelBox {
+        let top = max(0, box.y), bottom = min(image.height, box.y + box.height)
+        guard box.height > 0, box.width > 0, bottom > top, box.x >= 0, box.x + box.width <= image.width else { return box }
+        let band = try image.cropped(to: PixelBox(x: 0, y: top, width: image.width, height: bottom - top)).grayPixels()
+        var inked = [Bool](repeating: false, count: band.width)
+        for x in 0..<band.width {
+            for y in 0..<band.height where band[x, y] < Self.inkLevel {
+                inked[x] = true
+                break
+            }
+        }
+        let reach = max(1, Int(Double(box.height) * Self.rowGap))
+        var left = box.x, right = box.x + box.width
+        while let further = (max(0, left - reach)..<left).first(where: { inked[$0] }) { left = further }
+        while let further = (right..<min(band.width, right + reach)).last(where: { inked[$0] }) { right = further + 1 }
+        return PixelBox(x: left, y: box.y, width: right - left, height: box.height)
+    }
+
+    /// Gray level below which a pixel of the ink image is ink.
+    static let inkLevel: UInt8 = 128
+    /// Widest gap along a date's row, in line heights, still inside the date: a spaced-out
+    /// band leaves about one between its fields; more than this is the frame or another print.
+    static let rowGap = 1.5
 
     /// Line heights (pixels, ink box) a date line is enlarged to for its further looks. Measured
     /// on the development stamps (dates right, of 150): first reading alone 132; one look at

@@ -16,6 +16,8 @@ import Testing
         ("Lil MAY 2018", true),
         ("FLUGHAFEN HAMBURG", false),
         ("528", false),  // a counter number alone
+        ("1.06", true),  // three digits around a separator: what the layout left of a date band
+        ("07.1", true),
         ("NU 304", false),
         ("", false),
     ])
@@ -40,6 +42,25 @@ import Testing
         #expect(TesseractStampReader.dateBox(of: yearBelow) == PixelBox(x: 0, y: 0, width: 80, height: 20))
         let noDigits = line([word("FLUGHAFEN", 0, 0, 100, 20)])
         #expect(TesseractStampReader.dateBox(of: noDigits) == noDigits.box)
+    }
+
+    @Test func theLookTakesInTheWholeRowOfInk() throws {
+        // A date band of 20 px tall fields with 24 px gaps; a serial number 60 px (three line
+        // heights) on; ring stars just above the band.
+        var pixels = GrayPixels(width: 400, height: 80, bytes: [UInt8](repeating: 255, count: 400 * 80))
+        func ink(_ x: Range<Int>, _ y: Range<Int>) {
+            for yy in y { for xx in x { pixels[xx, yy] = 20 } }
+        }
+        for start in [40, 84, 128, 172] { ink(start..<(start + 20), 30..<50) }
+        ink(252..<262, 30..<50)
+        ink(0..<400, 10..<20)
+        let image = try StampImage(pixels)
+        // Tesseract kept only the third field.
+        let fragment = PixelBox(x: 128, y: 30, width: 20, height: 20)
+        #expect(try TesseractStampReader.widenedAlongRow(fragment, in: image) == PixelBox(x: 40, y: 30, width: 152, height: 20))
+        // Nothing beside it: the box as it was.
+        let alone = PixelBox(x: 252, y: 30, width: 10, height: 20)
+        #expect(try TesseractStampReader.widenedAlongRow(alone, in: image) == alone)
     }
 
     @Test func onlyDateLikeLinesAreReadAgainAndAtMostThree() throws {
@@ -106,5 +127,15 @@ import Testing
         // The right date or none — never the repaired guess, nor another wrong one.
         #expect(clues.date == nil || clues.date?.value == "2015-04-10", "read \(looks)")
         #expect(clues.date?.value != "2015-04-13", "read \(looks)")
+    }
+
+    /// A date printed as a spaced-out band (`2 1 . 0 3 . 1 3`), of which the whole-stamp
+    /// reading keeps `21.03`: the look at its line takes in the row of ink the layout dropped.
+    @Test func aDateBandTheLayoutCutShortIsReadWhole() throws {
+        let reader = try TesseractStampReader()
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-date-band.jpg"))
+        let looks = "\(reading.lines.map { ($0.text, $0.rereads ?? []) })"
+        let clues = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today).extract(from: reading)
+        #expect(clues.date?.value == "2013-03-21", "read \(looks)")
     }
 }
