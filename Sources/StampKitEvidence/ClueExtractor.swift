@@ -201,7 +201,12 @@ public struct ClueExtractor: Sendable {
             let end = lines[i].words.last!.box, start = lines[j].words.first!.box
             let inside = Double(start.x - end.x - end.width) < Double(min(end.height, start.height)) * Tokenizer.gapInsideWord
             if last.isNumber || separators.contains(last), first.isNumber {
-                texts[i] += inside || separators.contains(last) ? texts[j] : "." + texts[j]
+                // A field of two digits split at a spaced-out band's letter gap (`07.1` |
+                // `1.24`) is one field, not two around a lost separator.
+                let tail = Array(texts[i].suffix(2)), head = Array(texts[j].prefix(2))
+                let splitField = tail.count == 2 && separators.contains(tail[0]) && tail[1].isNumber
+                    && head.count == 2 && head[0].isNumber && separators.contains(head[1])
+                texts[i] += inside || separators.contains(last) || splitField ? texts[j] : "." + texts[j]
             } else if last.isLetter, first.isLetter, inside, (texts[i] + texts[j]).contains(where: \.isNumber) {
                 // A month word split inside (`03 A` | `PR 2014`).
                 texts[i] += texts[j]

@@ -57,6 +57,8 @@ import Testing
         // A month word cut inside (`03 A` | `PR 2014`) goes on across a gap inside a word only.
         #expect(date([line([("03", 0), ("A", 60)], y: 50), line([("SALIDA", 0)], y: 120), line([("PR", 85), ("2014", 145)], y: 50)]) == "2014-04-03")
         #expect(date([line([("03", 0), ("A", 60)], y: 50), line([("PR", 130), ("2014", 190)], y: 50)]) == nil)
+        // A spaced-out band cut inside a field (`07.1` | `1.24`): one field, no dot put back.
+        #expect(date([line([("07.1", 0)], y: 50), line([("1.24", 96)], y: 50)]) == "2024-11-07")
     }
 
     /// The corner of a stamp's frame reads as a lone L, several times taller than the words, and
