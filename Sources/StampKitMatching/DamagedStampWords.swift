@@ -40,17 +40,13 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
                 for end in (start + 1)...min(line.count, start + Self.longestPhrase) {
                     let run = line[start..<end]
                     guard run.allSatisfy({ $0.isUppercase && $0.isLettersOnly }) else { break }
-                    let form = Array(run.map(\.form).joined(separator: " ").utf8)
-                    guard form.filter({ $0 != 32 }).count >= Self.minimumLength,
-                        form.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == 32 })
-                    else { continue }
-                    // A word of another length by more than one letter is more than an edit away.
-                    let near = words.filter { abs($0.form.count - form.count) <= 1 }
-                        .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
-                    guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= 1 else { continue }
-                    let nearest = near.filter { $0.cost == cheapest }.map(\.word)
-                    guard Set(nearest.map(\.value)).count == 1, let word = nearest.first,
-                        !otherWords.contains(where: { NearNameIndex.cost(form, $0) <= cheapest })
+                    // Words of a phrase, and the parts of one word OCR split at a gap in its ink
+                    // (KECERA NGKATAN for KEBERANGKATAN).
+                    let spaced = Array(run.map(\.form).joined(separator: " ").utf8)
+                    let readings = run.count > 1 ? [spaced, Array(run.map(\.form).joined().utf8)] : [spaced]
+                    guard spaced.filter({ $0 != 32 }).count >= Self.minimumLength,
+                        spaced.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == 32 }),
+                        let word = readings.lazy.compactMap(nearest).first
                     else { continue }
                     found.append(
                         LexiconHit(
@@ -62,5 +58,18 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
             }
         }
         return found
+    }
+
+    /// The one meaning's word within an edit of `form` (see the type's comment), or nil.
+    private func nearest(_ form: [UInt8]) -> (form: [UInt8], value: Value)? {
+        // A word of another length by more than one letter is more than an edit away.
+        let near = words.filter { abs($0.form.count - form.count) <= 1 }
+            .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
+        guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= 1 else { return nil }
+        let nearest = near.filter { $0.cost == cheapest }.map(\.word)
+        guard Set(nearest.map(\.value)).count == 1, let word = nearest.first,
+            !otherWords.contains(where: { NearNameIndex.cost(form, $0) <= cheapest })
+        else { return nil }
+        return word
     }
 }

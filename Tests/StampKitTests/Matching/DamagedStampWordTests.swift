@@ -30,6 +30,13 @@ import Testing
         #expect(directions(["VIETNAM IMMIGRATION", "NA CANH"]).isEmpty)
     }
 
+    /// A word OCR split at a gap in its ink, with a letter wrong (KEBERANGKATAN as KECERA
+    /// NGKATAN), is read joined; each part alone is nothing.
+    @Test func aDamagedWordSplitInTwoIsReadJoined() {
+        #expect(directions(["IMIGRASI", "KECERA NGKATAN", "SOEKARNO-HATTA"]) == [.departure])
+        #expect(directions(["IMIGRASI", "KECERA", "NGKATAN", "SOEKARNO-HATTA"]).isEmpty)
+    }
+
     /// A port word read with a letter wrong (HAFEM) says the crossing was by sea, and its
     /// language counts as the word's would: German points to Germany first.
     @Test func aDamagedEntryMethodWordCountsWithItsLanguage() throws {
