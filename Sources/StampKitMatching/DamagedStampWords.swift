@@ -25,7 +25,10 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
             form.utf8.filter { $0 != 32 }.count >= Self.minimumLength
                 && form.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 32 }
         }
-        words = table.filter { usable($0.key) }.map { (Array($0.key.utf8), $0.value) }
+        // In a fixed order: of two words equally near a reading (HAREN: HAFEN and HAVEN, one
+        // meaning), the hit carries the first, whose language counts, and a dictionary's own
+        // order changes from run to run.
+        words = table.filter { usable($0.key) }.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) }
         otherWords = DamagedNameObservations.stampWordForms(lexicon)
             .filter { usable($0) && table[$0] == nil }.map { Array($0.utf8) }
     }

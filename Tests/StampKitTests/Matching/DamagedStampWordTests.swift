@@ -30,6 +30,16 @@ import Testing
         #expect(directions(["VIETNAM IMMIGRATION", "NA CANH"]).isEmpty)
     }
 
+    /// HAREN is one letter from German HAFEN and Dutch HAVEN, both "port": the hit carries the
+    /// same one every time (the first in the alphabet), so its language, and the answer's
+    /// confidence, do not change from run to run with a dictionary's order.
+    @Test func aReadingEquallyNearTwoWordsOfOneMeaningCarriesTheSameOneEveryTime() {
+        let methods = DamagedStampWords(TestLexicon.shared.entryMethods, lexicon: TestLexicon.shared)
+        let clues = extractor.extract(from: reading(["HAREN", "30.06.10"]))
+        #expect(methods.hits(clues, read: []).map(\.form) == ["hafen"])
+        #expect(methods.words.map { String(decoding: $0.form, as: UTF8.self) } == methods.words.map { String(decoding: $0.form, as: UTF8.self) }.sorted())
+    }
+
     /// A word OCR split at a gap in its ink, with a letter wrong (KEBERANGKATAN as KECERA
     /// NGKATAN), is read joined; each part alone is nothing.
     @Test func aDamagedWordSplitInTwoIsReadJoined() {
