@@ -2,8 +2,10 @@ import StampKitEvidence
 
 /// An airport word in a language (FLUGHAFEN, LOTNISKO, AEROPORTO) says where the stamp was
 /// printed: a place in a country that speaks it fits the words around it, a place elsewhere
-/// whose name merely contains the same word (a surname, a namesake town) does not. English is
-/// printed everywhere and says nothing, nor does a language the word lists do not place.
+/// whose name merely contains the same word (a surname, a namesake town) does not, nor does a
+/// country named only by a lone sign or code, which specks and ring debris read as readily
+/// (a D beside LUFTHAVN). English is printed everywhere and says nothing, nor does a language
+/// the word lists do not place.
 struct LanguageCoherence {
     /// The share a name keeps for a country where none of the stamp's languages is spoken.
     static let foreignShare = 0.3
@@ -18,11 +20,14 @@ struct LanguageCoherence {
         return countries.reduce(into: Set<String>()) { $0.formUnion($1) }
     }
 
+    /// The clues a place outside the stamp's languages is unlikely to give.
+    static var weighed: Set<Evidence.Kind> { [.airportName, .cityName, .distinguishingSign, .iataCode, .countryCode] }
+
     /// Name observations with the shares of foreign places cut to `foreignShare`.
     func weigh(_ observations: [Observation], _ clues: StampClues) -> [Observation] {
         guard let speaking = countries(clues) else { return observations }
         return observations.map { observation in
-            guard observation.evidence.kind == .airportName || observation.evidence.kind == .cityName else { return observation }
+            guard Self.weighed.contains(observation.evidence.kind) else { return observation }
             var weighed = observation
             for i in weighed.hypotheses.indices where !speaking.contains(weighed.hypotheses[i].country) {
                 weighed.hypotheses[i].share *= Self.foreignShare

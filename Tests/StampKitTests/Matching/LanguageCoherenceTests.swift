@@ -49,4 +49,23 @@ import Testing
         let english = try shares(["HAMBURG AIRPORT"])
         #expect(abs(english["DE"]! - english["US"]!) < 1e-9)
     }
+
+    /// A lone letter or code off specks names a country as readily as a word read right; on a
+    /// stamp that says LUFTHAVN, a D for Germany or a code of a German airport is as foreign as
+    /// a German town would be, and an N for Norway is not. The date and the direction are not
+    /// places and keep their weight.
+    @Test func codesAndSignsOfCountriesOutsideTheStampsLanguagesAreCut() {
+        let coherence = LanguageCoherence(lexicon: TestLexicon.shared)
+        let c = clues(["LUFTHAVN SOLS", "D", "N", "18.11.19"])
+        func observation(_ kind: Evidence.Kind, _ country: String) -> Observation {
+            Observation(span: TokenSpan(line: 1, start: 0, end: 1), evidence: Evidence(kind: kind, text: "D", detail: ""),
+                        reliability: 0.5, hypotheses: [Hypothesis(country: country, share: 1)])
+        }
+        let found = [observation(.distinguishingSign, "DE"), observation(.distinguishingSign, "NO"),
+                     observation(.iataCode, "DE"), observation(.countryCode, "DE"), observation(.date, "DE")]
+        let shares = coherence.weigh(found, c).map { $0.hypotheses[0].share }
+        #expect(shares == [LanguageCoherence.foreignShare, 1, LanguageCoherence.foreignShare, LanguageCoherence.foreignShare, 1])
+        // English says nothing: with AIRPORT beside it, nothing is cut.
+        #expect(coherence.weigh(found, clues(["SOLA AIRPORT", "D"])).allSatisfy { $0.hypotheses[0].share == 1 })
+    }
 }
