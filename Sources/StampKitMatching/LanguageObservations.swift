@@ -25,8 +25,8 @@ struct LanguageObservations {
             let spoken = (languages ?? []).subtracting(["en", "*"])
             if !spoken.isEmpty { words.append((span, text, spoken, confidence)) }
         }
-        for hit in clues.directionHits { add(hit.span, hit.text, hit.confidence, lexicon.wordLanguages[hit.form ?? form(hit.span, clues)]) }
-        for hit in clues.entryMethodHits { add(hit.span, hit.text, hit.confidence, lexicon.wordLanguages[hit.form ?? form(hit.span, clues)]) }
+        for hit in clues.directionHits { add(hit.span, hit.text, hit.confidence, lexicon.wordLanguages[clues.form(hit.form, at: hit.span)]) }
+        for hit in clues.entryMethodHits { add(hit.span, hit.text, hit.confidence, lexicon.wordLanguages[clues.form(hit.form, at: hit.span)]) }
         for hit in clues.airportWords {
             add(hit.span, hit.text, hit.confidence, lexicon.airportWordLanguages[hit.word.form] ?? [hit.word.language.lowercased()])
         }
@@ -58,8 +58,17 @@ struct LanguageObservations {
         ]
     }
 
-    /// The lexicon form of the words at `span`, as the hit was matched.
-    private func form(_ span: TokenSpan, _ clues: StampClues) -> String {
-        clues.lines[span.line][span.start..<span.end].map(\.form).joined(separator: " ")
+}
+
+extension StampClues {
+    /// The lexicon form a hit at `span` was matched as: `matched` for a guessed word, else
+    /// the words read there.
+    func form(_ matched: String?, at span: TokenSpan) -> String {
+        matched ?? lines[span.line][span.start..<span.end].map(\.form).joined(separator: " ")
+    }
+
+    /// The lexicon forms of the direction and entry-method words read.
+    var stampWordForms: [String] {
+        directionHits.map { form($0.form, at: $0.span) } + entryMethodHits.map { form($0.form, at: $0.span) }
     }
 }

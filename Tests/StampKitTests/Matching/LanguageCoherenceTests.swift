@@ -68,4 +68,16 @@ import Testing
         // English says nothing: with AIRPORT beside it, nothing is cut.
         #expect(coherence.weigh(found, clues(["SOLA AIRPORT", "D"])).allSatisfy { $0.hypotheses[0].share == 1 })
     }
+
+    /// Direction and entry-method words have languages too: ENTRADA places a stamp among the
+    /// countries that speak Spanish or Portuguese. An English one (ARRIVAL beside FLUGHAFEN)
+    /// says nothing of itself and leaves the other words' languages standing.
+    @Test func directionWordsPlaceTheStampAsAirportWordsDo() throws {
+        let coherence = LanguageCoherence(lexicon: TestLexicon.shared)
+        let spanish = try #require(coherence.countries(clues(["MIGRACIONES", "ENTRADA", "16 OCT 2006"])))
+        #expect(spanish.isSuperset(of: ["ES", "AR", "BR", "PT"]) && !spanish.contains("IT"))
+        let german = try #require(coherence.countries(clues(["FLUGHAFEN HAMBURG", "ARRIVAL"])))
+        #expect(german.contains("DE") && !german.contains("US"))
+        #expect(coherence.countries(clues(["ARRIVAL", "12 JUL 2019"])) == nil)
+    }
 }
