@@ -147,53 +147,87 @@ enum Tokenizer {
     ///   at again as SAITAMA, a city in Japan): there the look misread, not the first reading.
     /// The words take the line's weakest word's confidence: a look gives none of its own per word.
     static func nameLookLines(_ reading: OCRReading, read: [[StampToken]]) -> [[StampToken]] {
-        guard reading.lines.contains(where: { $0.nameLooks != nil }) else { return [] }
-        let first = read.flatMap { $0.map(\.form) }
-        let sure = read.flatMap { $0.filter { $0.confidence >= sureConfidence }.map(\.form) }
-        var seen = Set(first)
+        guard reading.lines.contains(where: { $0.nameLooks != nil }) || reading.wholeLooks != nil else { return [] }
+        var looking = LookWords(first: read.flatMap { $0.map(\.form) },
+                                sure: read.flatMap { $0.filter { $0.confidence >= sureConfidence }.map(\.form) })
         var out: [[StampToken]] = []
         for line in reading.lines {
             guard let looks = line.nameLooks else { continue }
             let confidence = line.words.map(\.confidence).min() ?? line.confidence
-            let lookWords = looks.map { look in
-                look.split(whereSeparator: \.isWhitespace).map { split(word: String($0), confidence: confidence, line: 0) }
-            }
-            for (k, words) in lookWords.enumerated() {
-                let otherLooks = lookWords.enumerated().filter { $0.offset != k }.map { Set($0.element.joined().map(\.form)) }
-                var run: [StampToken] = []
-                func flush() {
-                    if !run.isEmpty { out.append(run) }
-                    run = []
-                }
-                for (wordIndex, tokens) in words.enumerated() {
-                    for var token in tokens {
-                        // Letters only: a look is never a source of codes or numbers.
-                        // A word one letter from one the stamp gave is that word read again:
-                        // counted as well it would count the same guess twice (AERQFORT and
-                        // AEROFORT both Dublin's AERFORT), unless every look reads it so.
-                        let reread = first.contains { withinOneEdit($0, token.form) }
-                        let agreed = reread
-                            ? !otherLooks.isEmpty && otherLooks.allSatisfy { $0.contains(token.form) }
-                            : token.form.count >= alonePerLook
-                                || otherLooks.contains { $0.contains { withinOneEdit($0, token.form) } }
-                        guard token.isLettersOnly, token.form.count >= 5, agreed,
-                            !sure.contains(where: { withinOneEdit($0, token.form) }),
-                            seen.insert(token.form).inserted
-                        else {
-                            flush()
-                            continue
-                        }
-                        token.line = read.count + out.count
-                        token.index = run.count
-                        token.word = wordIndex
-                        token.wordText = token.text
-                        run.append(token)
-                    }
-                }
-                flush()
-            }
+            out += looking.lines(looks.map { [$0] }, confidence: confidence, numberedFrom: read.count + out.count)
+        }
+        if let whole = reading.wholeLooks {
+            // The words of a whole look have no line of the first reading to take a confidence
+            // from: they take the first reading's mean, how legible the stamp was to it.
+            let words = reading.lines.flatMap(\.words)
+            let confidence = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+            out += looking.lines(whole, confidence: confidence, numberedFrom: read.count + out.count)
         }
         return out
+    }
+
+    /// The choice of a look's words (see `nameLookLines`), across the looks of one stamp.
+    struct LookWords {
+        /// The first reading's words.
+        let first: [String]
+        /// Its words read surely.
+        let sure: [String]
+        /// Words already taken, from the first reading or a look.
+        var seen: Set<String>
+
+        init(first: [String], sure: [String]) {
+            self.first = first
+            self.sure = sure
+            seen = Set(first)
+        }
+
+        /// The new words of `looks` — each look its lines' texts, all looks at the same text —
+        /// as lines numbered from `base`: one per run of new words within a look's line.
+        mutating func lines(_ looks: [[String]], confidence: Double, numberedFrom base: Int) -> [[StampToken]] {
+            let lookWords = looks.map { look in
+                look.map { line in
+                    line.split(whereSeparator: \.isWhitespace).map { split(word: String($0), confidence: confidence, line: 0) }
+                }
+            }
+            var out: [[StampToken]] = []
+            for (k, lines) in lookWords.enumerated() {
+                let otherLooks = lookWords.enumerated().filter { $0.offset != k }.map { Set($0.element.joined().joined().map(\.form)) }
+                for words in lines {
+                    var run: [StampToken] = []
+                    func flush() {
+                        if !run.isEmpty { out.append(run) }
+                        run = []
+                    }
+                    for (wordIndex, tokens) in words.enumerated() {
+                        for var token in tokens {
+                            // Letters only: a look is never a source of codes or numbers.
+                            // A word one letter from one the stamp gave is that word read again:
+                            // counted as well it would count the same guess twice (AERQFORT and
+                            // AEROFORT both Dublin's AERFORT), unless every look reads it so.
+                            let reread = first.contains { withinOneEdit($0, token.form) }
+                            let agreed = reread
+                                ? !otherLooks.isEmpty && otherLooks.allSatisfy { $0.contains(token.form) }
+                                : token.form.count >= alonePerLook
+                                    || otherLooks.contains { $0.contains { withinOneEdit($0, token.form) } }
+                            guard token.isLettersOnly, token.form.count >= 5, agreed,
+                                !sure.contains(where: { withinOneEdit($0, token.form) }),
+                                seen.insert(token.form).inserted
+                            else {
+                                flush()
+                                continue
+                            }
+                            token.line = base + out.count
+                            token.index = run.count
+                            token.word = wordIndex
+                            token.wordText = token.text
+                            run.append(token)
+                        }
+                    }
+                    flush()
+                }
+            }
+            return out
+        }
     }
 
     /// Letters from which one look's word is taken without a second reading near it. Measured

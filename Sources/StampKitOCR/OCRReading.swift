@@ -59,12 +59,17 @@ public struct OCRReading: Sendable, Equatable, Codable {
     /// Tesseract passes the reading took (candidate turns and colour retries); nil when not
     /// counted (a reading from elsewhere).
     public var passes: Int?
+    /// The stamp read again whole at the same turn, each time prepared another way, when its
+    /// reading found little confident text (see `TesseractStampReader.wholeLooks`): each look's
+    /// lines. Further readings of its names only; nil when not taken.
+    public var wholeLooks: [[String]]?
 
     /// A value from its parts.
-    public init(lines: [OCRLine], rotation: Double, passes: Int? = nil) {
+    public init(lines: [OCRLine], rotation: Double, passes: Int? = nil, wholeLooks: [[String]]? = nil) {
         self.lines = lines
         self.rotation = rotation
         self.passes = passes
+        self.wholeLooks = wholeLooks
     }
 
     /// The whole text, one line per OCR line.

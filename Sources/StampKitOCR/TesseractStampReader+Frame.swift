@@ -62,7 +62,7 @@ extension TesseractStampReader {
         framedRead.passes = passes
         let framedReading = try looked(framedRead, engine: engine)
         return OCRReading(lines: placed(framedReading.lines, rotation: framedReading.rotation, framing: framing),
-                          rotation: framedReading.rotation, passes: passes)
+                          rotation: framedReading.rotation, passes: framedReading.passes, wholeLooks: framedReading.wholeLooks)
     }
 
     /// Lines read on the enlarged part turned by `rotation` moved to where they lie on the whole

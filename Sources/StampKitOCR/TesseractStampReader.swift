@@ -105,7 +105,9 @@ public final class TesseractStampReader: StampReader {
     /// looks only on the reading kept: they change no word and so no score.
     func looked(_ reading: Unlooked, engine: TesseractEngine) throws -> OCRReading {
         let lines = try furtherLooks(at: reading.lines, in: reading.image, engine: engine)
-        return OCRReading(lines: scaled(lines, by: reading.toSource), rotation: normalised(reading.rotation), passes: reading.passes)
+        let whole = try wholeLooks(at: reading.lines, in: reading.image, engine: engine)
+        return OCRReading(lines: scaled(lines, by: reading.toSource), rotation: normalised(reading.rotation),
+                          passes: reading.passes + (whole?.count ?? 0), wholeLooks: whole)
     }
 
     /// The passes of a read of `options.crop` (which must be set): straightened and read,

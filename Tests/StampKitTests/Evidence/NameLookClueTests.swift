@@ -54,6 +54,21 @@ import Testing
         #expect(forms == ["krypta"])
     }
 
+    /// A stamp read again whole: each look is the whole stamp's lines, so a word two looks
+    /// nearly agree on is taken, wherever on the stamp each read it, and a word a look shares
+    /// with another line of its own is no agreement. The words take the first reading's mean
+    /// confidence.
+    @Test func wholeLooksAgreeAcrossTheWholeStamp() {
+        var r = reading(["MAVA@20 rrR@30", "16.06.22@60"])
+        r.wholeLooks = [["FLUGHAFEN MUNCHEN", "16.06.22"], ["TUCES FEN", "MÜNCHEN xx"], ["BERGE", "BERGE"]]
+        let lines = Tokenizer.nameLookLines(r, read: Tokenizer.tokenize(r, airportWords: []))
+        // FLUGHAFEN and MUNCHEN are long enough alone (MÜNCHEN, the same form, is taken once);
+        // TUCES is not, and no other look read it; BERGE twice in one look is one reading.
+        #expect(lines.map { $0.map(\.form) } == [["flughafen", "munchen"]])
+        #expect(lines.first?.first?.line == 2)
+        #expect(lines.first?.first?.confidence == (20.0 + 30 + 60) / 3)
+    }
+
     @Test func looksGiveNamesButNeverCodesDatesOrDirections() {
         // Every look reads a code, a date and a direction word the first reading did not have.
         let looks = ["KEFLAVIK KEFX IS 12.07.19 ARRIVAL", "KEFLAVIK KEFX IS 12.07.19 ARRIVAL"]

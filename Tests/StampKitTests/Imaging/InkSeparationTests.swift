@@ -112,6 +112,17 @@ import Testing
         }
     }
 
+    /// Thickened, a one-pixel stroke grows a pixel on each side and no further, and paper
+    /// away from it stays white.
+    @Test func thickeningGrowsAStrokeByAPixelEachSide() throws {
+        var pixels = GrayPixels(width: 40, height: 20, bytes: [UInt8](repeating: 255, count: 40 * 20))
+        for y in 5..<15 { pixels[20, y] = 30 }
+        let thick = try StampImage(pixels).strokesThickened().grayPixels()
+        #expect((19...21).allSatisfy { thick[$0, 10] == 30 })
+        #expect(thick[18, 10] == 255 && thick[22, 10] == 255)
+        #expect(thick[20, 3] == 255 && thick[20, 4] == 30 && thick[20, 15] == 30 && thick[20, 16] == 255)
+    }
+
     @Test func lineAngleOnTheInkIgnoresTheSecurityLines() throws {
         let ink = try StampImage(contentsOf: ImagingFixtures.url(Self.fixture)).inkSeparated()
         let found = try ink.textLineAngle(binarisation: .inkOpened)

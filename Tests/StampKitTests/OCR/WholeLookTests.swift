@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import StampKitEvidence
+@testable import StampKitImaging
+@testable import StampKitOCR
+
+/// A stamp whose reading found next to no confident text is read again whole, prepared three
+/// ways; the looks are further readings of its names.
+@Suite struct WholeLookTests {
+    @Test func aStampThatReadPoorlyIsReadAgainWhole() throws {
+        let reader = try TesseractStampReader()
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-hard-kaunas.jpg"))
+        #expect(TesseractStampReader.score(reading.lines) < reader.acceptScore)
+        let looks = try #require(reading.wholeLooks, "no whole looks at \(reading.text)")
+        #expect(looks.count == TesseractStampReader.wholeLooks.count)
+        let words = looks.map { Set($0.joined(separator: " ").split(separator: " ").map(String.init)) }
+        // The name the first reading lost, read by one look and, a letter off, by another.
+        #expect(!reading.text.contains("KAUNO"))
+        #expect(words.contains { $0.contains("KAUNO") }, "looks \(looks)")
+        let clues = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today).extract(from: reading)
+        #expect(clues.namePhrases.contains { $0.form == "kauno" && $0.span.line >= clues.readLines })
+        #expect(reading.passes ?? 0 >= looks.count + 1)
+    }
+
+    @Test func aStampThatReadWellIsNotReadAgain() throws {
+        let reader = try TesseractStampReader()
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-upright.jpg"))
+        #expect(TesseractStampReader.score(reading.lines) >= reader.acceptScore)
+        #expect(reading.wholeLooks == nil)
+    }
+}
