@@ -113,7 +113,8 @@ public struct NamePhrase: Sendable, Equatable {
 /// Everything the text of one stamp says before any gazetteer lookup.
 public struct StampClues: Sendable, Equatable {
     /// Tokens per OCR line; after the reading's own lines (`readLines`), the words a further
-    /// look at a doubtful line read differently (see `Tokenizer.nameLookLines`).
+    /// look at a doubtful line, or at a poorly read stamp whole, read differently (see
+    /// `Tokenizer.nameLookLines`).
     public var lines: [[StampToken]]
     /// How many of `lines` the reading itself gave: codes, dates and stamp words come from
     /// these only, names also from the lines after them.

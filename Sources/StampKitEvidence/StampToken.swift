@@ -131,9 +131,10 @@ enum Tokenizer {
         })
     }
 
-    /// The words further looks at a line read that the first reading did not (see
-    /// `OCRLine.nameLooks`), as extra lines numbered after `read`'s: one line per run of such
-    /// words, so two new words are neighbours only where the look read them side by side.
+    /// The words further looks at a line (`OCRLine.nameLooks`) or at the whole stamp
+    /// (`OCRReading.wholeLooks`) read that the first reading did not, as extra lines numbered
+    /// after `read`'s: one line per run of such words, so two new words are neighbours only
+    /// where the look read them side by side.
     /// Alone, a look of a worn line also reads specks and borders as words (TRANS, AFE), which
     /// named airports all over the world; two readings that nearly agree have read letters. So
     /// a word is taken when another look read it within one letter, or when it has
