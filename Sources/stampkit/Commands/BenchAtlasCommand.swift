@@ -126,7 +126,7 @@ struct BenchAtlasCommand: ToolCommand {
         var dom = Data()
         let wall = try Timing.milliseconds {
             try process.run()
-            dom = out.fileHandleForReading.readDataToEndOfFile()
+            dom = out.fileHandleForReading.readAll()
             process.waitUntilExit()
         }
         let text = String(decoding: dom, as: UTF8.self)

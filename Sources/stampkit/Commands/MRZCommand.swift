@@ -63,7 +63,7 @@ struct MRZCommand: ToolCommand {
     func run(_ terminal: Terminal) throws -> Int32 {
         if line { return try readLines(terminal) }
         if text {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let data = FileHandle.standardInput.readAll()
             let document = try MRZParser.parse(zoneText: String(decoding: data, as: UTF8.self), referenceDay: MRZDay(Date()))
             if json {
                 terminal.result(document.json.serialized())

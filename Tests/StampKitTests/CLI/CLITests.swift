@@ -62,7 +62,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAll()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(String(decoding: data, as: UTF8.self).hasPrefix("stampkit "))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StampKitSupport
 
 /// The README's "Cataloguing an archive across machines": its shell is valid, its shard script
 /// runs every book with the right arguments and stops only when the catalogue itself fails, and
@@ -36,7 +37,7 @@ import Testing
         try process.run()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: output.fileHandleForReading.readAll(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, text)
     }

@@ -108,8 +108,8 @@ struct CatalogueScene {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readAll()
+        let errData = err.fileHandleForReading.readAll()
         process.waitUntilExit()
         return CLI.Outcome(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),

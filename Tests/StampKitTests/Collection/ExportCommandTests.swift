@@ -17,7 +17,7 @@ import Testing
         let out = Pipe()
         process.standardOutput = out
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAll()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "python3 failed")
         return String(decoding: data, as: UTF8.self)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StampKitSupport
 
 /// Runs `scripts/fetch-sources.sh` offline: a download already in the cache whose checksum does
 /// not match the lock must be refused before anything is unpacked.
@@ -36,7 +37,7 @@ import Testing
         process.standardOutput = Pipe()
         try process.run()
         let message = String(
-            decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            decoding: stderr.fileHandleForReading.readAll(), as: UTF8.self)
         process.waitUntilExit()
 
         #expect(process.terminationStatus != 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StampKitSupport
 
 @testable import StampKitMRZ
 
@@ -17,7 +18,7 @@ import Testing
         process.standardError = err
         process.standardOutput = Pipe()
         try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
+        let data = err.fileHandleForReading.readAll()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StampKitSupport
 
 @testable import StampKitMRZ
 
@@ -137,8 +138,8 @@ enum MRZProcess {
             try? writer.close()
         }
         feeding.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readAll()
+        let errData = err.fileHandleForReading.readAll()
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                        stderr: String(decoding: errData, as: UTF8.self))

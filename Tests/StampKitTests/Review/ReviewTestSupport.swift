@@ -43,8 +43,8 @@ enum NoTerminal {
         // Drain both pipes while waiting, so a chatty child never blocks on a full pipe.
         nonisolated(unsafe) var outData = Data(), errData = Data()
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readAll() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readAll() }
         var timedOut = false
         if ended.wait(timeout: .now() + timeout) == .timedOut {
             timedOut = true

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StampKitSupport
 
 /// Runs the built `stampkit` binary as a person would and checks what they see: results on
 /// stdout, exactly one line on stderr for a bad input, and the exit code of its class.
@@ -39,8 +40,8 @@ struct CLI {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a chatty child cannot block on a full pipe.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readAll()
+        let errData = err.fileHandleForReading.readAll()
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),

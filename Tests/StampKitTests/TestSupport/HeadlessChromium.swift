@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StampKitSupport
 
 /// Debian's `chromium` run headless, as a person's browser would open a page StampKit wrote:
 /// its DOM after the page's JavaScript ran, and screenshots. Each run gets its own profile
@@ -58,7 +59,7 @@ struct HeadlessChromium {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.fileHandleForReading.readAll()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "chromium exited with \(process.terminationStatus) on \(arguments.last ?? "")")
