@@ -90,18 +90,12 @@ extension TesseractStampReader {
     static func widenedAlongRow(_ box: PixelBox, in image: StampImage) throws -> PixelBox {
         let top = max(0, box.y), bottom = min(image.height, box.y + box.height)
         guard box.height > 0, box.width > 0, bottom > top, box.x >= 0, box.x + box.width <= image.width else { return box }
-        let band = try image.cropped(to: PixelBox(x: 0, y: top, width: image.width, height: bottom - top)).grayPixels()
-        var inked = [Bool](repeating: false, count: band.width)
-        for x in 0..<band.width {
-            for y in 0..<band.height where band[x, y] < Self.inkLevel {
-                inked[x] = true
-                break
-            }
-        }
+        let inked = try image.cropped(to: PixelBox(x: 0, y: top, width: image.width, height: bottom - top))
+            .binarised(threshold: Int(Self.inkLevel)).inkPerColumn().map { $0 > 0 }
         let reach = max(1, Int(Double(box.height) * Self.rowGap))
         var left = box.x, right = box.x + box.width
         while let further = (max(0, left - reach)..<left).first(where: { inked[$0] }) { left = further }
-        while let further = (right..<min(band.width, right + reach)).last(where: { inked[$0] }) { right = further + 1 }
+        while let further = (right..<min(inked.count, right + reach)).last(where: { inked[$0] }) { right = further + 1 }
         return PixelBox(x: left, y: box.y, width: right - left, height: box.height)
     }
 
