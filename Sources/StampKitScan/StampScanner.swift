@@ -23,9 +23,13 @@ public final class StampScanner {
     /// A scanner with its own Tesseract engine for `languages` and its own connection to the
     /// gazetteer at `gazetteer`: what each worker of a parallel run needs.
     public convenience init(languages: [String], gazetteer: URL, lexicon: Lexicon) throws {
-        self.init(
-            reader: try TesseractStampReader(languages: languages),
-            matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
+        try self.init(reader: TesseractStampReader(languages: languages), gazetteer: gazetteer, lexicon: lexicon)
+    }
+
+    /// A scanner reading with an engine already started (the one a command starts to check the
+    /// language data), with its own connection to the gazetteer at `gazetteer`.
+    public convenience init(reader: TesseractStampReader, gazetteer: URL, lexicon: Lexicon) throws {
+        self.init(reader: reader, matcher: StampMatcher(directory: try Gazetteer(path: gazetteer), lexicon: lexicon))
     }
 
     /// Scans the image at `url`; `name` is how the person named it, for the report.
