@@ -86,7 +86,6 @@ struct BatchCommand: ToolCommand {
         // Fail early and once on what every page needs: the gazetteer, the language data and
         // the catalogue.
         let lexicon = try Lexicon(files: Gazetteer(path: gazetteer).lexiconFiles())
-        // That engine is the first worker's: Tesseract with its language data is not started twice.
         let started = Mutex<TesseractStampReader?>(try TesseractStampReader(languages: languages))
         let store = Mutex(try CatalogueOption.open(catalogue, terminal))
         let progress = BatchProgress(pages: pages.count, terminal: terminal, quiet: quiet)
@@ -96,10 +95,7 @@ struct BatchCommand: ToolCommand {
         // One engine and one gazetteer connection per worker; the catalogue is one connection,
         // used in turn.
         outcomes.perform(workers: jobs, start: {
-            if let reader = started.withLock({ $0.take() }) {
-                return try StampScanner(reader: reader, gazetteer: gazetteer, lexicon: lexicon)
-            }
-            return try StampScanner(languages: languages, gazetteer: gazetteer, lexicon: lexicon)
+            try StampScanner.forWorker(taking: started, languages: languages, gazetteer: gazetteer, lexicon: lexicon)
         }) { scanner, index in
             let page = pages[index]
             var lines: [String] = []

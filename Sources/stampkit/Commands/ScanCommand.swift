@@ -54,8 +54,6 @@ struct ScanCommand: ToolCommand {
         if stamps { return try ScanStamps.run(pages: images, json: json, debugImage: debugImage, terminal: terminal) }
         // Fail early and once on what every image needs: the gazetteer and the language data.
         let lexicon = try Lexicon(files: Gazetteer(path: gazetteer).lexiconFiles())
-        // That engine is the first worker's: starting Tesseract with its language data takes a
-        // third of a second, a fifth of scanning one photo.
         let started = Mutex<TesseractStampReader?>(try TesseractStampReader(languages: reading.options.languages))
         let outcomes = Batch(count: images.count, terminal: terminal)
         let workers = min(jobs, images.count)
@@ -64,11 +62,8 @@ struct ScanCommand: ToolCommand {
             // two threads at once crashes, and a connection belongs to one thread.
             let scanner: StampScanner
             do {
-                if let reader = started.withLock({ $0.take() }) {
-                    scanner = try StampScanner(reader: reader, gazetteer: gazetteer, lexicon: lexicon)
-                } else {
-                    scanner = try StampScanner(languages: reading.options.languages, gazetteer: gazetteer, lexicon: lexicon)
-                }
+                scanner = try StampScanner.forWorker(taking: started, languages: reading.options.languages,
+                                                     gazetteer: gazetteer, lexicon: lexicon)
             } catch {
                 outcomes.abandon(error)
                 return
@@ -88,5 +83,18 @@ struct ScanCommand: ToolCommand {
         }
         if let error = outcomes.abandoned { throw error }
         return outcomes.firstFailure?.exitCode ?? 0
+    }
+}
+
+extension StampScanner {
+    /// A worker's scanner. The first worker takes the engine the command started to check the
+    /// language data; starting Tesseract a second time made a scan of one photo half a second
+    /// longer and added a model's worth of memory. Later workers start their own.
+    static func forWorker(taking started: borrowing Mutex<TesseractStampReader?>, languages: [String],
+                          gazetteer: URL, lexicon: Lexicon) throws -> StampScanner {
+        if let reader = started.withLock({ $0.take() }) {
+            return try StampScanner(reader: reader, gazetteer: gazetteer, lexicon: lexicon)
+        }
+        return try StampScanner(languages: languages, gazetteer: gazetteer, lexicon: lexicon)
     }
 }
