@@ -207,9 +207,8 @@ extension StampImage {
         // stamp. Gray pages keep the finer sweep (an identity card's zone 20° off level is
         // found differently at a quarter).
         let long = max(width, height)
-        let reduction: l_int32 = binarisation == .inkOpened
-            ? (long >= 2400 ? 8 : long >= 600 ? 4 : long >= 300 ? 2 : 1)
-            : (long >= 2400 ? 8 : long >= 1200 ? 4 : long >= 600 ? 2 : 1)
+        let (quarterFrom, halfFrom) = binarisation == .inkOpened ? (600, 300) : (1200, 600)
+        let reduction: l_int32 = long >= 2400 ? 8 : long >= quarterFrom ? 4 : long >= halfFrom ? 2 : 1
         var angle: Float = 0, confidence: Float = 0
         let failed = pixFindSkewOrthogonalRange(binary.pix, &angle, &confidence, reduction, min(reduction, 2),
                                                 47, 1, 0.05, 0)
