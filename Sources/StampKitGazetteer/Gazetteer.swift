@@ -165,6 +165,15 @@ public final class Gazetteer: PlaceDirectory {
             """, [.text(query), .integer(limit)], Self.airport)
     }
 
+    /// Airports linked to the city with this GeoNames ID, most important first.
+    public func airports(cityID: Int) throws -> [Airport] {
+        try rows(
+            """
+            SELECT \(Self.airportColumns) FROM airports WHERE city = ? AND iata IS NOT NULL
+            ORDER BY rank, scheduled DESC, iata
+            """, [.integer(cityID)], Self.airport)
+    }
+
     /// The country with this alpha-2 or alpha-3 code (any case).
     public func country(code: String) throws -> Country? {
         let upper = code.uppercased()

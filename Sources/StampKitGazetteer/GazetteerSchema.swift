@@ -72,6 +72,7 @@ enum GazetteerSchema {
         CREATE UNIQUE INDEX airports_ident ON airports(ident);
         CREATE UNIQUE INDEX airports_iata ON airports(iata);
         CREATE INDEX airports_icao ON airports(icao);
+        CREATE INDEX airports_city ON airports(city);
         CREATE INDEX regions_iso ON regions(iso);
         CREATE INDEX cities_country ON cities(country, population);
         CREATE INDEX cities_region ON cities(region, population);

@@ -127,6 +127,9 @@ public protocol PlaceDirectory {
     /// Airports whose name or municipality contains a word starting with `searchForm`
     /// (e.g. `schiphol`, `suvarnabhumi`, `keflavik`), most important first.
     func airports(nameWord searchForm: String, limit: Int) throws -> [Airport]
+    /// Airports linked to the city with this GeoNames ID (the town each serves), most
+    /// important first.
+    func airports(cityID: Int) throws -> [Airport]
     /// The country with this ISO alpha-2 or alpha-3 code.
     func country(code: String) throws -> Country?
     /// Countries one of whose names, in any language, has exactly this search form.

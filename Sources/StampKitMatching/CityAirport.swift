@@ -22,12 +22,19 @@ struct CityAirport {
     {
         let byAir = !clues.airportWords.isEmpty
         guard !saysOverland(clues) else { return nil }
-        let airports = try lookup.airports(nameWord: SearchForm.of(city.name)).filter { a in
-            a.countryCode == code && (a.type == "large_airport" || a.type == "medium_airport")
-                && (byAir || (a.scheduled && Self.serves(a, city)))
-        }
         var towns = [city]
         for town in others where !towns.contains(where: { $0.id == town.id }) { towns.append(town) }
+        // An airport bears the town's name, or is linked to it under another (Heraklion is the
+        // airport of Irákleion, printed IRAKLION), or to another town the stamp names (Córdova,
+        // of Rionegro and Medellín).
+        var airports: [Airport] = []
+        for a in try lookup.airports(nameWord: SearchForm.of(city.name)) + towns.flatMap({ try lookup.airports(cityID: $0.id) })
+        where !airports.contains(where: { $0.iata == a.iata }) {
+            guard a.countryCode == code, a.type == "large_airport" || a.type == "medium_airport",
+                byAir || (a.scheduled && Self.serves(a, city))
+            else { continue }
+            airports.append(a)
+        }
         let ranked = airports.map { a in
             (airport: a, fit: towns.filter { serves(a, $0) }.count, size: a.type == "large_airport" ? 1 : 0,
              plain: isNamedPlainly(a, after: city) ? 1 : 0)

@@ -315,6 +315,7 @@ struct Lookup {
     var countriesByName: [String: [Country]] = [:]
     var citiesByName: [String: [City]] = [:]
     var airportsByWord: [String: [Airport]] = [:]
+    var airportsByCity: [Int: [Airport]] = [:]
     var nearNamesByForm: [String: [NearName]] = [:]
 
     init(directory: PlaceDirectory) { self.directory = directory }
@@ -352,6 +353,13 @@ struct Lookup {
         if let a = airportsByWord[key] { return a }
         let a = try directory.airports(nameWord: form, limit: limit)
         airportsByWord[key] = a
+        return a
+    }
+
+    mutating func airports(cityID: Int) throws -> [Airport] {
+        if let a = airportsByCity[cityID] { return a }
+        let a = try directory.airports(cityID: cityID)
+        airportsByCity[cityID] = a
         return a
     }
 

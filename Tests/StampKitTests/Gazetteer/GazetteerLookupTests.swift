@@ -165,6 +165,14 @@ import Testing
         #expect(london.first?.type == "large_airport")
     }
 
+    @Test func airportsByTheirLinkedCity() throws {
+        let gazetteer = try FixtureGazetteer.open()
+        // Irákleion's airport bears another spelling of its name (Heraklion); the link holds.
+        let irakleion = try #require(try gazetteer.cities(named: "iraklion", countryCode: "GR", limit: 1).first)
+        #expect(try gazetteer.airports(cityID: irakleion.id).map(\.iata) == ["HER"])
+        #expect(try gazetteer.airports(cityID: -1).isEmpty)
+    }
+
     @Test(arguments: ["\"", "schiphol\" OR \"a", "*", "NEAR(a b)", "a:b", "(", "'"])
     func hostileWordsAreSearchedNotExecuted(word: String) throws {
         // Whatever the text, it is one quoted phrase: no FTS syntax error, no injection.

@@ -79,6 +79,36 @@ import Testing
         let both = try #require(try propose(["RIONEGRO MEDELLIN", "04/05/2008"], places: places).candidates.first)
         #expect(both.country.code == "CO")
         #expect(both.airport?.iata == "MDE")
+        // Where Rionegro heads the chain (in the full gazetteer Medellín's share is split with
+        // its namesakes abroad), Córdova is found as the airport of the other town the stamp
+        // names, though no airport bears Rionegro's name.
+        let rionegro = try #require(places.cities.first { $0.0.name == "Rionegro" }?.0)
+        let medellin = try #require(places.cities.first { $0.0.name == "Medellín" }?.0)
+        let clues = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+            .extract(from: reading(["RIONEGRO MEDELLIN", "04/05/2008"]))
+        var lookup = Lookup(directory: places)
+        let airport = try CityAirport.infer(for: rionegro, named: [rionegro, medellin], in: "CO", clues: clues, lookup: &lookup)
+        #expect(airport?.iata == "MDE")
+    }
+
+    @Test func aTownsLinkedAirportCountsUnderAnotherSpelling() throws {
+        // IRAKLION: GeoNames knows the town as Irákleion (Iraklion among its names), OurAirports
+        // names its airport after Heraklion; the gazetteer links the two.
+        let places = TestPlaces()
+        places.countries.append(Country(code: "GR", alpha3: "GRC", name: "Greece", continent: "EU", population: 10_727_668))
+        places.countryNames["GR"] = ["Greece", "Ελλάδα"]
+        places.cities.append((City(id: 261745, name: "Irákleion", countryCode: "GR", regionID: "GR.ESYE43", population: 137_154, latitude: 35.32787, longitude: 25.14341), ["Irákleion", "Iraklion"]))
+        places.airports.append(
+            Airport(
+                iata: "HER", icao: "LGIR", name: "Heraklion International Nikos Kazantzakis Airport", municipality: "Heraklion",
+                countryCode: "GR", regionID: "GR.ESYE43", cityID: 261745, type: "large_airport", scheduled: true,
+                latitude: 35.3397, longitude: 25.1803))
+        let top = try #require(try propose(["IRAKLION", "16.10.12"], places: places).candidates.first)
+        #expect(top.country.code == "GR")
+        #expect(top.city?.name == "Irákleion")
+        #expect(top.airport?.iata == "HER")
+        // Still not by sea.
+        #expect(try propose(["IRAKLION PORT", "16.10.12"], places: places).candidates.first?.airport == nil)
     }
 
     /// HONG KONG names the country (an alias) and its city: its border post is the city's

@@ -337,6 +337,7 @@ import Testing
             struct Failed: Error {}
             func airport(iata: String) throws -> Airport? { throw Failed() }
             func airports(nameWord: String, limit: Int) throws -> [Airport] { throw Failed() }
+            func airports(cityID: Int) throws -> [Airport] { throw Failed() }
             func country(code: String) throws -> Country? { throw Failed() }
             func countries(named: String) throws -> [Country] { throw Failed() }
             func cities(named: String, countryCode: String?, limit: Int) throws -> [City] { throw Failed() }

@@ -149,6 +149,13 @@ final class TestPlaces: PlaceDirectory {
         .prefix(limit).map { $0 }
     }
 
+    func airports(cityID: Int) throws -> [Airport] {
+        queries.append("airports of city \(cityID)")
+        let rank = ["large_airport": 0, "medium_airport": 1, "small_airport": 2]
+        return airports.filter { $0.cityID == cityID }
+            .sorted { (rank[$0.type] ?? 3, $0.scheduled ? 0 : 1) < (rank[$1.type] ?? 3, $1.scheduled ? 0 : 1) }
+    }
+
     func country(code: String) throws -> Country? {
         countries.first { $0.code == code || $0.alpha3 == code }
     }
