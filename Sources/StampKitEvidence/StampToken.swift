@@ -71,9 +71,19 @@ enum Tokenizer {
         var i = 0
         // Tesseract reads a capital I as a bar (|S for the ring's IS, |MMIGRATION): before a
         // capital, or between two, it is that letter.
+        // An exclamation mark after capitals is that letter too (ATHINA!, KANSA!), at the word's
+        // end or before another capital.
         func barForI(_ k: Int) -> Bool {
-            chars[k] == "|" && k + 1 < chars.count && chars[k + 1].isUppercase
-                && (k == 0 || !chars[k - 1].isLetter || chars[k - 1].isUppercase)
+            switch chars[k] {
+            case "|":
+                return k + 1 < chars.count && chars[k + 1].isUppercase
+                    && (k == 0 || !chars[k - 1].isLetter || chars[k - 1].isUppercase)
+            case "!":
+                return k >= 2 && chars[k - 1].isUppercase && chars[k - 2].isUppercase
+                    && (k + 1 == chars.count || chars[k + 1].isUppercase)
+            default:
+                return false
+            }
         }
         while i < chars.count {
             guard chars[i].isLetter || chars[i].isNumber || barForI(i) else {
@@ -91,8 +101,8 @@ enum Tokenizer {
             }
             var text = String(chars[i..<j])
             var corrected = false
-            if text.contains("|") {
-                text = text.replacingOccurrences(of: "|", with: "I")
+            if text.contains("|") || text.contains("!") {
+                text = text.replacingOccurrences(of: "|", with: "I").replacingOccurrences(of: "!", with: "I")
                 corrected = true
             }
             if text.contains("@") {

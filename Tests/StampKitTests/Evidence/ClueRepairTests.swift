@@ -40,6 +40,16 @@ import Testing
         #expect(other.lines[0].map(\.form) == ["oslo", "gardermoen", "12", "04"])
     }
 
+    @Test func anExclamationMarkAfterCapitalsIsAnI() throws {
+        let clues = extractor.extract(from: reading(["KANSA! (K)", "THESSALON!KI", "DEPARTED"]))
+        #expect(clues.lines[0].first?.form == "kansai")
+        #expect(clues.lines[0].first?.isCorrected == true)
+        #expect(clues.lines[1].map(\.form) == ["thessaloniki"])
+        // After one capital, a small letter or a space it is punctuation.
+        let other = extractor.extract(from: reading(["A! Nice! WOW !", "ENTRY"]))
+        #expect(other.lines[0].map(\.form) == ["a", "nice", "wow"])
+    }
+
     @Test func anElidedArticleDoesNotEndAName() {
         let clues = extractor.extract(from: reading(["NICE COTE D'AZUR"]))
         #expect(!clues.namePhrases.contains { $0.form == "cote d" })
