@@ -253,18 +253,25 @@ public final class StampMatcher {
     /// Ties go to the one the gazetteer listed first (the more important).
     static func agreedAirport(in code: String, from mine: [Observation]) -> Airport? {
         var airportMiss: [String: Double] = [:]
+        var namers: [String: Set<TokenSpan>] = [:]
         var airports: [Airport] = []
         for observation in mine {
             for h in observation.hypotheses where h.country == code {
                 guard let a = h.airport else { continue }
                 if !airports.contains(where: { $0.iata == a.iata }) { airports.append(a) }
                 airportMiss[a.iata] = (airportMiss[a.iata] ?? 1) * (1 - observation.reliability * h.share)
+                namers[a.iata, default: []].insert(observation.span)
             }
         }
         let ranked = airports.map { ($0, 1 - airportMiss[$0.iata]!) }.enumerated()
             .sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
             .map(\.element)
-        guard let best = ranked.first, best.1 >= 0.1, ranked.count == 1 || best.1 > 1.5 * ranked[1].1 else { return nil }
+        guard let best = ranked.first, best.1 >= 0.1 else { return nil }
+        if ranked.count == 1 || best.1 > 1.5 * ranked[1].1 { return best.0 }
+        // Two words that each fit several airports (BEIJING, CAPITAL on lines of their own)
+        // agree on the one whose name holds both.
+        let most = namers[best.0.iata]!.count
+        guard most > 1, ranked.dropFirst().allSatisfy({ namers[$0.0.iata]!.count < most }) else { return nil }
         return best.0
     }
 

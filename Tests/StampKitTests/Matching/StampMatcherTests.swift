@@ -184,6 +184,34 @@ import Testing
         #expect(top.airport == nil)
     }
 
+    @Test func twoWordsOnLinesOfTheirOwnAgreeOnTheAirportNamedByBoth() throws {
+        // BEIJING CAPITAL read as two lines: BEIJING fits Capital and Daxing alike, CAPITAL
+        // fits Capital and American airports; only Capital holds both words.
+        let places = TestPlaces()
+        places.countries.append(Country(code: "CN", alpha3: "CHN", name: "China", continent: "AS", population: 1_392_730_000))
+        places.countryNames["CN"] = ["China"]
+        // The gazetteer's airports holding either word.
+        func add(_ iata: String, _ name: String, _ muni: String, _ cc: String, _ type: String, _ scheduled: Bool) {
+            places.airports.append(
+                Airport(
+                    iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: nil,
+                    type: type, scheduled: scheduled, latitude: 0, longitude: 0))
+        }
+        add("PEK", "Beijing Capital International Airport", "Beijing", "CN", "large_airport", true)
+        add("PKX", "Beijing Daxing International Airport", "Beijing", "CN", "large_airport", true)
+        add("NAY", "Beijing Nanjiao Airport", "Beijing", "CN", "medium_airport", false)
+        add("LAN", "Capital City Airport", "Lansing", "US", "medium_airport", true)
+        add("SPI", "Abraham Lincoln Capital Airport", "Springfield", "US", "medium_airport", true)
+        add("TVC", "Cherry Capital Airport", "Traverse City", "US", "medium_airport", true)
+        add("CCE", "Capital International Airport", "Grand Case", "MF", "medium_airport", false)
+        add("HAR", "Capital City Airport", "Harrisburg", "US", "small_airport", false)
+        let apart = try #require(try propose(["EXIT", "BEIJING", "CAPITAL", "2019-03-18"], places: places).candidates.first)
+        #expect(apart.country.code == "CN")
+        #expect(apart.airport?.iata == "PEK")
+        // One word alone still fits both of Beijing's airports equally.
+        #expect(try propose(["EXIT", "BEIJING", "2019-03-18"], places: places).candidates.first?.airport == nil)
+    }
+
     @Test func evidenceQuotesTheStamp() throws {
         let p = try propose(["U.S. CUSTOMS AND BORDER PROTECTION", "ADMITTED", "JFK"])
         let top = try #require(p.candidates.first)
