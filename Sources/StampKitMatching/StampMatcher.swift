@@ -208,9 +208,16 @@ public final class StampMatcher {
         -> (region: Region?, city: City?, airport: Airport?, inferred: Evidence?)
     {
         // Overland, only a printed code names an airport (a land crossing may print the
-        // nearest airport's code; a town's name is the town).
+        // nearest airport's code; a town's name is the town), or an airport's name of several
+        // words that is no town's (ADNAN MENDERES: a port word read off a worn airport word
+        // does not make it a harbour).
         let overland = CityAirport.saysOverland(clues)
-        var airport = Self.agreedAirport(in: code, from: overland ? mine.filter { $0.evidence.kind == .iataCode } : mine)
+        let namesNoTown = { (o: Observation) in
+            o.evidence.kind == .airportName && o.span.end - o.span.start > 1
+                && !mine.contains { $0.span == o.span && $0.hypotheses.contains { $0.city != nil } }
+        }
+        var airport = Self.agreedAirport(
+            in: code, from: overland ? mine.filter { $0.evidence.kind == .iataCode || namesNoTown($0) } : mine)
         var inferred: Evidence?
         var city: City?
         if let id = airport?.cityID { city = try lookup.city(id: id) }

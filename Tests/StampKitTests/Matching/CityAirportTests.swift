@@ -91,6 +91,22 @@ import Testing
         #expect(airport?.iata == "MDE")
     }
 
+    @Test func aPortWordLeavesAnAirportsOwnNameOfSeveralWords() throws {
+        // HAVALİMANI worn to IMANI reads as LIMAN, port: the stamp's ADNAN MENDERES is still no
+        // town's name but one airport's, while a town's name beside the port word stays the town.
+        let places = TestPlaces()
+        places.airports.append(
+            Airport(
+                iata: "ADB", icao: "LTBJ", name: "Adnan Menderes International Airport", municipality: "Gaziemir",
+                countryCode: "TR", regionID: "TR.35", cityID: nil, type: "large_airport", scheduled: true,
+                latitude: 38.2924, longitude: 27.157))
+        let worn = try #require(try propose(["LIMAN", "GİRİŞ", "ADNAN MENDERES", "03.04.06"], places: places).candidates.first)
+        #expect(worn.country.code == "TR")
+        #expect(worn.airport?.iata == "ADB")
+        let port = try #require(try propose(["LISBOA PORT", "12.07.19"]).candidates.first)
+        #expect(port.airport == nil)
+    }
+
     @Test func aTownsLinkedAirportCountsUnderAnotherSpelling() throws {
         // IRAKLION: GeoNames knows the town as Irákleion (Iraklion among its names), OurAirports
         // names its airport after Heraklion; the gazetteer links the two.
