@@ -28,8 +28,10 @@ public struct DateReader: Sendable {
         self.today = (c.year ?? 2026, c.month ?? 1, c.day ?? 1)
     }
 
+    // A year of five digits is a four-digit one with a slashed zero read as two (`29013`,
+    // `2 9 0 13` for 2013): only repairs can make it possible.
     private static let monthWordFirstDay = try! NSRegularExpression(
-        pattern: #"(?<![\p{L}\p{N}])(\d{1,2})[\s.\-/]*(\p{L}+)(?:\s*/\s*(\p{L}+))?[\s.\-/,]*(\d{4}|\d{2})(?!\d)"#)
+        pattern: #"(?<![\p{L}\p{N}])(\d{1,2})[\s.\-/]*(\p{L}+)(?:\s*/\s*(\p{L}+))?[\s.\-/,]*([12]\d{4}|\d{4}|\d{2})(?!\d)"#)
     private static let monthWordFirstMonth = try! NSRegularExpression(
         pattern: #"(?<![\p{L}\p{N}])(\p{L}+)[\s.\-/]*(\d{1,2})(?:\s*,\s*|[\s.\-/]+)(\d{4}|\d{2})(?!\d)"#)
     // A year's zero read as 6, 8 or 9 (`2912-04-15`) still starts a year-first date: the
@@ -207,6 +209,18 @@ public struct DateReader: Sendable {
         }
     }
 
+    /// `repairs(of:)` for a year; a five-digit year also loses each digit in turn, one change
+    /// more: a slashed zero is read as a 9 and a 0 as often as as one of them.
+    static func yearRepairs(of digits: String) -> [(digits: String, changes: Int)] {
+        guard digits.count == 5 else { return repairs(of: digits) }
+        let chars = Array(digits)
+        return chars.indices.flatMap { i in
+            var shorter = chars
+            shorter.remove(at: i)
+            return repairs(of: String(shorter)).map { ($0.digits, $0.changes + 1) }
+        }
+    }
+
     /// Capture groups of every match; group 0 is taken from `original`.
     private func matches(_ regex: NSRegularExpression, _ text: String, _ original: String) -> [[String?]] {
         regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { m in
@@ -344,7 +358,7 @@ public struct DateReader: Sendable {
         case .digits(let m): months = Self.repairs(of: m)
         }
         var best: (changes: Int, dates: [StampDate]) = (Self.maximumRepairs + 1, [])
-        for y in Self.repairs(of: year) {
+        for y in Self.yearRepairs(of: year) {
             for m in months {
                 for d in Self.repairs(of: day) {
                     let changes = y.changes + m.changes + d.changes

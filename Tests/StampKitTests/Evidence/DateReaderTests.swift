@@ -96,6 +96,8 @@ import Testing
         ("16 VAN 2006", "2006-01-16"),
         ("DCT 26 2020", "2020-10-26"),  // month first
         ("2019. MARX. 15.", "2019-03-15"),  // year first
+        ("28 JUL 29006", "2006-07-28"),  // a slashed zero read as 9 and 0: five digits
+        ("25. JUL.29015", "2015-07-25"),
     ])
     func repairsDatesWhoseSeparatorsOrMonthWordsWereMisread(text: String, value: String) {
         #expect(reader.read(lines: ["IMMIGRATION", text])?.value == value)
@@ -110,6 +112,14 @@ import Testing
         #expect(reader.read(lines: ["93 NOY 2908"]) == nil)
         // A month word read right beats one that needs a letter changed.
         #expect(reader.read(lines: ["23 NOY 2008", "12 NOV 2019"])?.value == "2019-11-12")
+    }
+
+    @Test func aFiveDigitYearIsOnlyRepaired() {
+        // Which digit to drop must leave one date: 20130 gives 2013 or 2010.
+        #expect(reader.read(lines: ["11 NOV 20130"]) == nil)
+        // Dropping a digit is a change like any other: two more are too many.
+        #expect(reader.read(lines: ["93 NOV 29918"]) == nil)
+        #expect(reader.read(lines: ["11 NOV 29013"])?.value == "2013-11-11")
     }
 
     @Test func aPossibleDateIsTakenAsRead() {
