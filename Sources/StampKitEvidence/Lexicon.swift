@@ -41,6 +41,14 @@ public struct AirportWord: Sendable, Equatable {
     public var fullForm: String?
 }
 
+/// When an airport opened, and the airports whose passengers it took over.
+public struct AirportOpening: Sendable, Equatable {
+    /// The first day of scheduled passenger service, `YYYY-MM-DD`.
+    public var opened: String
+    /// IATA codes of the airports it replaced.
+    public var replaced: [String]
+}
+
 /// A country alias or authority phrase from `country-aliases.txt`.
 public struct CountryAlias: Sendable, Equatable {
     /// ISO 3166-1 alpha-2.
@@ -93,12 +101,18 @@ public struct Lexicon: Sendable {
     /// optional `entry-only.txt`.
     public private(set) var entryOnlyCountries: [String: String] = [:]
 
+    /// Airports that opened while passports in use were stamped, by IATA code, from the
+    /// optional `airport-openings.txt`: a stamp dated before the day was not made there.
+    public private(set) var airportOpenings: [String: AirportOpening] = [:]
+
     /// The optional file of languages and the countries that speak them.
     public static let languagesFile = "languages.txt"
     /// The optional file of countries that stamp passports on entry only.
     public static let entryOnlyFile = "entry-only.txt"
+    /// The optional file of airports' opening days.
+    public static let airportOpeningsFile = "airport-openings.txt"
     /// Files a lexicon uses when present: a gazetteer built before they existed still loads.
-    public static let optionalFileNames = [languagesFile, entryOnlyFile]
+    public static let optionalFileNames = [languagesFile, entryOnlyFile, airportOpeningsFile]
 
     /// Loads every lexicon file from a folder such as the project's `Lexicons/`.
     public init(directory: URL) throws {
@@ -201,6 +215,18 @@ public struct Lexicon: Sendable {
                 entryOnlyCountries[row.columns[0]] = row.columns[1]
             }
         }
+        if let text = files[Self.airportOpeningsFile] {
+            for row in try Self.rows(text, file: Self.airportOpeningsFile, columns: 2...3) {
+                let replaced = row.columns.count > 2 ? row.columns[2].split(separator: " ").map(String.init) : []
+                guard ([row.columns[0]] + replaced).allSatisfy(Self.isIATA) else {
+                    throw LexiconFailure.badLine(row.file, row.line, "expected three-letter IATA codes in capitals")
+                }
+                guard Self.isISODay(row.columns[1]) else {
+                    throw LexiconFailure.badLine(row.file, row.line, "'\(row.columns[1])' is not a day written YYYY-MM-DD")
+                }
+                airportOpenings[row.columns[0]] = AirportOpening(opened: row.columns[1], replaced: replaced)
+            }
+        }
     }
 
     /// One parsed line: language tag and the columns after it.
@@ -276,6 +302,19 @@ public struct Lexicon: Sendable {
 
     static func isAlpha2(_ s: String) -> Bool {
         s.count == 2 && s.allSatisfy { $0.isASCII && $0.isUppercase }
+    }
+
+    static func isIATA(_ s: String) -> Bool {
+        s.count == 3 && s.allSatisfy { $0.isASCII && $0.isUppercase }
+    }
+
+    /// `YYYY-MM-DD` with a month 1–12 and a day 1–31.
+    static func isISODay(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.map(\.count) == [4, 2, 2], let m = Int(parts[1]), let d = Int(parts[2]),
+            Int(parts[0]) != nil
+        else { return false }
+        return (1...12).contains(m) && (1...31).contains(d)
     }
 
     /// Whether a search form is written in a script without spaces between words (CJK, Thai…),

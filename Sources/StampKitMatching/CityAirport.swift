@@ -17,9 +17,10 @@ struct CityAirport {
     /// airport often stands by a neighbouring town, and the stamp names that town too. Two
     /// airports that fit equally well (the same size, the same towns) give none: the stamp
     /// does not say which.
-    static func infer(for city: City, named others: [City], in code: String, clues: StampClues, lookup: inout Lookup)
-        throws -> Airport?
-    {
+    static func infer(
+        for city: City, named others: [City], in code: String, clues: StampClues, history: AirportHistory,
+        lookup: inout Lookup
+    ) throws -> Airport? {
         let byAir = !clues.airportWords.isEmpty
         guard !saysOverland(clues) else { return nil }
         var towns = [city]
@@ -33,7 +34,11 @@ struct CityAirport {
             guard a.countryCode == code, a.type == "large_airport" || a.type == "medium_airport",
                 byAir || (a.scheduled && Self.serves(a, city))
             else { continue }
-            airports.append(a)
+            // An airport opened after the stamp's day: the airport it replaced, closed or not.
+            for standing in try history.standing(a, on: clues.date, lookup: &lookup)
+            where !airports.contains(where: { $0.iata == standing.iata }) {
+                airports.append(standing)
+            }
         }
         let ranked = airports.map { a in
             (airport: a, fit: towns.filter { serves(a, $0) }.count, size: a.type == "large_airport" ? 1 : 0,

@@ -40,6 +40,8 @@ public final class StampMatcher {
     let damagedAirportWords: DamagedStampWords<String>
     /// Authority and country phrases read with letters wrong.
     let damagedAliases: DamagedAliasObservations
+    /// Which airports had opened by a stamp's date.
+    let history: AirportHistory
 
     /// `today` decides the century of two-digit years in dates.
     public init(directory: PlaceDirectory, lexicon: Lexicon, today: Date = Date()) {
@@ -55,6 +57,7 @@ public final class StampMatcher {
         let words = lexicon.airportWords.map { $0.fullForm ?? $0.form }.filter { !$0.contains(" ") }
         self.damagedAirportWords = DamagedStampWords(Dictionary(words.map { ($0, $0) }, uniquingKeysWith: { a, _ in a }), lexicon: lexicon)
         self.damagedAliases = DamagedAliasObservations(lexicon: lexicon)
+        self.history = AirportHistory(openings: lexicon.airportOpenings)
     }
 
     /// Reads the clues of one stamp and proposes ranked candidates.
@@ -207,6 +210,7 @@ public final class StampMatcher {
     func chain(in code: String, from mine: [Observation], clues: StampClues, lookup: inout Lookup) throws
         -> (region: Region?, city: City?, airport: Airport?, inferred: Evidence?)
     {
+        let mine = history.asOf(clues.date, mine)
         // Overland, only a printed code names an airport (a land crossing may print the
         // nearest airport's code; a town's name is the town), or an airport's name of several
         // words that is no town's (ADNAN MENDERES: a port word read off a worn airport word
@@ -228,7 +232,7 @@ public final class StampMatcher {
         // airport, unless the stamp says it was a port or a road.
         if airport == nil, let named = city {
             if let main = try CityAirport.infer(
-                for: named, named: cities.map(\.0), in: code, clues: clues, lookup: &lookup)
+                for: named, named: cities.map(\.0), in: code, clues: clues, history: history, lookup: &lookup)
             {
                 airport = main
                 inferred = Evidence(

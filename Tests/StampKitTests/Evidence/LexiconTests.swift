@@ -33,6 +33,26 @@ import Testing
         }
     }
 
+    @Test func airportOpeningsAreOptionalAndChecked() throws {
+        let project = try Lexicon(directory: TestLexicon.directory)
+        #expect(project.airportOpenings["SAI"] == AirportOpening(opened: "2023-10-16", replaced: ["REP"]))
+        #expect(project.airportOpenings["NLU"]?.replaced == [])
+        var files = try Self.files(replacing: "months.txt", with: "en\tJUL\t7\n")
+        #expect(try Lexicon(files: files).airportOpenings.isEmpty)
+        for (bad, complaint) in [
+            ("*\tSAI\t16.10.2023\tREP\n", "is not a day"), ("*\tSAI\t2023-13-16\tREP\n", "is not a day"),
+            ("*\tsai\t2023-10-16\n", "IATA"), ("*\tSAI\t2023-10-16\tREP SIEM\n", "IATA"),
+        ] {
+            files[Lexicon.airportOpeningsFile] = "# a comment\n" + bad
+            #expect {
+                try Lexicon(files: files)
+            } throws: { error in
+                let message = (error as? LexiconFailure)?.message ?? ""
+                return message.hasPrefix("airport-openings.txt:2:") && message.contains(complaint)
+            }
+        }
+    }
+
     @Test func projectLexiconsLoadFromTheDirectory() throws {
         let lexicon = try Lexicon(directory: TestLexicon.directory)
         #expect(lexicon.airportWords.count >= 30)

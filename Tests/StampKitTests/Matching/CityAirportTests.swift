@@ -87,7 +87,9 @@ import Testing
         let clues = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
             .extract(from: reading(["RIONEGRO MEDELLIN", "04/05/2008"]))
         var lookup = Lookup(directory: places)
-        let airport = try CityAirport.infer(for: rionegro, named: [rionegro, medellin], in: "CO", clues: clues, lookup: &lookup)
+        let airport = try CityAirport.infer(
+            for: rionegro, named: [rionegro, medellin], in: "CO", clues: clues, history: AirportHistory(openings: [:]),
+            lookup: &lookup)
         #expect(airport?.iata == "MDE")
     }
 
@@ -105,6 +107,37 @@ import Testing
         #expect(worn.airport?.iata == "ADB")
         let port = try #require(try propose(["LISBOA PORT", "12.07.19"]).candidates.first)
         #expect(port.airport == nil)
+    }
+
+    @Test func aStampDatedBeforeAnAirportOpenedIsTheOlderAirports() throws {
+        // Siem Reap-Angkor (SAI) replaced Siem Reap International (REP, now closed) in October
+        // 2023; Berlin Brandenburg (BER) opened in 2020.
+        let places = TestPlaces()
+        places.countries.append(Country(code: "KH", alpha3: "KHM", name: "Cambodia", continent: "AS", population: 16_249_798))
+        places.countryNames["KH"] = ["Cambodia", "Kingdom of Cambodia"]
+        places.cities.append((City(id: 1822214, name: "Siem Reap", countryCode: "KH", regionID: "KH.24", population: 139_458, latitude: 13.36179, longitude: 103.86056), ["Siem Reap"]))
+        places.cities.append((City(id: 2950159, name: "Berlin", countryCode: "DE", regionID: "DE.16", population: 3_426_354, latitude: 52.52437, longitude: 13.41053), ["Berlin"]))
+        func add(_ iata: String, _ name: String, _ muni: String, _ cc: String, _ city: Int, _ type: String, _ lat: Double, _ lon: Double) {
+            places.airports.append(
+                Airport(
+                    iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: city,
+                    type: type, scheduled: true, latitude: lat, longitude: lon))
+        }
+        add("SAI", "Siem Reap-Angkor International Airport", "Siem Reap", "KH", 1822214, "large_airport", 13.37, 104.22)
+        add("REP", "Siem Reap International Airport", "Siem Reap", "KH", 1822214, "closed", 13.41, 103.81)
+        add("BER", "Berlin Brandenburg Airport", "Berlin", "DE", 2950159, "large_airport", 52.35, 13.49)
+        let old = try #require(try propose(["KINGDOM OF CAMBODIA", "SIEM REAP INT'L AIRPORT", "ARRIVAL", "25 SEP 2013"], places: places).candidates.first)
+        #expect(old.country.code == "KH")
+        #expect(old.airport?.iata == "REP")
+        let new = try #require(try propose(["KINGDOM OF CAMBODIA", "SIEM REAP INT'L AIRPORT", "ARRIVAL", "25 SEP 2024"], places: places).candidates.first)
+        #expect(new.airport?.iata == "SAI")
+        // The town alone: its main airport then was the one the new one replaced.
+        #expect(try propose(["SIEM REAP", "25 SEP 2013"], places: places).candidates.first?.airport?.iata == "REP")
+        // Words that fit only the new airport name it whatever the date; the town alone, dated
+        // before it opened, names none (Tegel and Schönefeld are no longer listed).
+        #expect(try propose(["BERLIN BRANDENBURG", "24.03.14"], places: places).candidates.first?.airport?.iata == "BER")
+        #expect(try propose(["BERLIN", "24.03.14"], places: places).candidates.first?.airport == nil)
+        #expect(try propose(["BERLIN", "24.03.21"], places: places).candidates.first?.airport?.iata == "BER")
     }
 
     @Test func aTownsLinkedAirportCountsUnderAnotherSpelling() throws {
