@@ -406,8 +406,11 @@ public struct DateReader: Sendable {
         return StampDate(value: value, text: text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Whether `word` is a Roman month as the month table reads it, accents folded: a speck
+    /// read as Í is the month I to the table, so it must be to the checks on Roman months too.
     static func isRoman(_ word: String) -> Bool {
-        !word.isEmpty && word.allSatisfy { "IVXivx".contains($0) }
+        let form = SearchForm.of(word)
+        return !form.isEmpty && form.allSatisfy { "ivx".contains($0) }
     }
 
     static func isBetweenSeparators(_ word: String, in match: String) -> Bool {

@@ -193,6 +193,9 @@ import Testing
         #expect(reader.read(lines: ["I 12.07.19"])?.value == "2019-07-12")
         #expect(reader.read(lines: ["5 I 19"]) == nil)
         #expect(reader.read(lines: ["5.V.19"])?.value == "2019-05-05")
+        // A speck read as an accented I on the line above is no month either: the date below,
+        // its month's zero read as 9, is repaired rather than read as 19 January 1993.
+        #expect(reader.read(lines: ["Í", "19.93.16"])?.value == "2016-03-19")
     }
 
     @Test func aDateBrokenOverTwoLines() {
