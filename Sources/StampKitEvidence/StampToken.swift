@@ -296,6 +296,37 @@ enum Tokenizer {
             else { continue }
             Self.join(&lines, i, next)
         }
+        // Tesseract also breaks one row of words into lines at a word space (ZRAČNA | LUKA
+        // SPLIT, BEIJING | CAPITAL): a line of capital words going on the row is the row's,
+        // so a name or phrase across the break reads as one.
+        for i in lines.indices {
+            var end = i
+            while let last = lines[i].last, last.isLettersOnly, last.isUppercase, last.text.count >= 2,
+                let next = rowContinuation(of: end, in: reading.lines, gap: gapBetweenWords), next != i,
+                !lines[next].isEmpty,
+                lines[next].allSatisfy({ $0.isLettersOnly && $0.isUppercase && $0.text.count >= 2 })
+            {
+                Self.append(&lines, next, to: i, after: reading.lines[i].words.count)
+                end = next
+            }
+        }
+    }
+
+    /// Wider than a word space, narrower than the gap between a stamp's fields: one letter
+    /// height and a half.
+    static let gapBetweenWords = 1.5
+
+    /// Line `j`'s tokens moved to the end of line `i`, their OCR words numbered past line
+    /// `i`'s `words` so that no two words of the merged line share a number.
+    private static func append(_ lines: inout [[StampToken]], _ j: Int, to i: Int, after words: Int) {
+        let offset = words + (lines[i].map(\.word).max() ?? 0) + 1
+        for var token in lines[j] {
+            token.line = i
+            token.index = lines[i].count
+            token.word += offset
+            lines[i].append(token)
+        }
+        lines[j] = []
     }
 
     /// The OCR line that goes on line `i`'s row, when Tesseract made two lines of one: it

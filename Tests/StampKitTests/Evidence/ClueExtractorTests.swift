@@ -61,6 +61,28 @@ import Testing
         #expect(date([line([("07.1", 0)], y: 50), line([("1.24", 96)], y: 50)]) == "2024-11-07")
     }
 
+    /// Tesseract breaks one row of words into two lines at a word space (ZRAČNA | LUKA SPLIT):
+    /// the capital words that go on the row are the row's, so the airport phrase across the
+    /// break is one (and LUKA alone, a port, is not read). Further apart, or on another row,
+    /// the lines stay apart.
+    @Test func capitalWordsGoingOnARowAreOneLine() {
+        func clues(_ gap: Int, rise: Int = 0) -> StampClues {
+            extractor.extract(from: OCRReading(
+                lines: [line([("ZRAČNA", 0)], y: 50), line([("23.06.13", 0)], y: 120), line([("LUKA", 120 + gap), ("SPLIT", 220 + gap)], y: 50 + rise)],
+                rotation: 0))
+        }
+        let row = clues(30)
+        #expect(row.lines[0].map(\.form) == ["zracna", "luka", "split"])
+        #expect(row.lines[2].isEmpty)
+        #expect(row.airportWords.map(\.word.form) == ["zracna luka"])
+        #expect(row.date?.value == "2013-06-23")
+        for apart in [clues(60), clues(30, rise: 40)] {
+            #expect(apart.lines[0].map(\.form) == ["zracna"])
+            #expect(apart.airportWords.isEmpty)
+            #expect(apart.entryMethodHits.map(\.value) == [.sea])
+        }
+    }
+
     /// The corner of a stamp's frame reads as a lone L, several times taller than the words, and
     /// a speck as a letter far smaller; a ring's sign letter stands about twice as tall as them.
     @Test func aFrameCornerIsNoSign() {
@@ -76,7 +98,8 @@ import Testing
 
     /// Tesseract sometimes ends a line at a gap inside a word and reads the rest as a line of
     /// its own on the same row (PUERTO DE ALGEC | IRAS): the two halves are one word again. Two
-    /// words a word space apart on one row stay two, and so do halves on different rows.
+    /// words a word space apart on one row stay two words (of one line), and halves on
+    /// different rows stay apart.
     @Test func joinsAWordSplitIntoTwoLinesOfOneRow() {
         // IRAS starts 4 px after ALGEC ends, on the same row, read after an unrelated line.
         let split = OCRReading(lines: [
@@ -88,9 +111,9 @@ import Testing
         #expect(clues.lines[0].map(\.text) == ["PUERTO", "DE", "ALGECIRAS"])
         #expect(clues.lines[0][2].isJoined && clues.lines[2].isEmpty)
         #expect(clues.namePhrases.contains { $0.form == "algeciras" })
-        // A word space (half the letter height) apart: two words.
+        // A word space (half the letter height) apart: two words of the row's line.
         let spaced = OCRReading(lines: [line([("LIEGE", 0)], y: 100), line([("AEROPORT", 115)], y: 100)], rotation: 0)
-        #expect(extractor.extract(from: spaced).lines.map { $0.map(\.text) } == [["LIEGE"], ["AEROPORT"]])
+        #expect(extractor.extract(from: spaced).lines.map { $0.map(\.text) } == [["LIEGE", "AEROPORT"], []])
         // Close but on the next row: two lines.
         let below = OCRReading(lines: [line([("ALGEC", 200)], y: 100), line([("CIRAS", 304)], y: 140)], rotation: 0)
         #expect(extractor.extract(from: below).lines.map { $0.map(\.text) } == [["ALGEC"], ["CIRAS"]])
