@@ -11,6 +11,9 @@ import StampKitGazetteer
 struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
     /// The shortest word guessed at.
     static var minimumLength: Int { 5 }
+    /// Letters from which a reading may be two edits from its word (NHEP CENK, DEFARTUNE):
+    /// in a word this long two changes still leave most of it.
+    static var twoEditLength: Int { 8 }
     /// The most words of a phrase (NHẬP CẢNH) read together.
     static var longestPhrase: Int { 3 }
     /// The share of a clean reading's OCR confidence a guessed word keeps.
@@ -68,7 +71,9 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
         // A word of another length by more than one letter is more than an edit away.
         let near = words.filter { abs($0.form.count - form.count) <= 1 }
             .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
-        guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= 1 else { return nil }
+        let letters = form.filter { $0 != 32 }.count
+        guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= (letters >= Self.twoEditLength ? 2 : 1)
+        else { return nil }
         let nearest = near.filter { $0.cost == cheapest }.map(\.word)
         guard Set(nearest.map(\.value)).count == 1, let word = nearest.first,
             !otherWords.contains(where: { NearNameIndex.cost(form, $0) <= cheapest })
