@@ -719,7 +719,13 @@ struct NameCollector {
             let moreLocal =
                 language.map { local.contains(primaryLanguage($0)) } == true
                 && old.language.map { local.contains(primaryLanguage($0)) } != true
-            if richer > 0 || (richer == 0 && moreLocal) {
+            // A major language's spelling (English Peru, Spanish Perú) keeps or takes the row
+            // from a minority language's (Basaa Pèrû), however rich: the row's language decides
+            // whether a damaged reading may be guessed to be the name
+            // (`Gazetteer.guessesAtCountryName`).
+            let major = Gazetteer.guessesAtCountryName(inLanguage: language ?? "")
+            let oldMajor = Gazetteer.guessesAtCountryName(inLanguage: old.language ?? "")
+            if major != oldMajor ? major : richer > 0 || (richer == 0 && moreLocal) {
                 rows[existing].name = trimmed
                 rows[existing].language = language
             }

@@ -103,3 +103,32 @@ func makeCatalogue(_ pairs: [(String, String)], bigEndian: Bool) -> Data {
         #expect(NameSelection.keepsAlternate(name, countryCode: country) == kept)
     }
 }
+
+@Suite struct NameCollectorTests {
+    let peru = GazetteerSources.CountryRow(
+        code: "PE", alpha3: "PER", name: "Peru", continent: "SA", population: 31_989_256, geonameid: 3932488,
+        languages: ["es", "qu", "ay"])
+
+    func kept(_ names: [(String?, String)]) -> (language: String?, name: String)? {
+        var collector = NameCollector(countries: [peru])
+        for (language, name) in names {
+            collector.add("country", .text("PE"), "PE", language, name, country: "PE", importance: 1)
+        }
+        return collector.rows.first { $0.form == "peru" }.map { ($0.language, $0.name) }
+    }
+
+    /// One row per form: the spelling with more letters beyond ASCII is shown, but a minority
+    /// language's (Basaa Pèrû) does not take a major language's row, whose language decides
+    /// whether a damaged PERI may be guessed to be the name.
+    @Test func aMinorityLanguagesSpellingDoesNotTakeAMajorLanguagesRow() throws {
+        let english = try #require(kept([("en", "Peru"), ("bas", "Pèrû")]))
+        #expect(english.language == "en" && english.name == "Peru")
+        let spanish = try #require(kept([("en", "Peru"), ("bas", "Pèrû"), ("es", "Perú")]))
+        #expect(spanish.language == "es" && spanish.name == "Perú")
+        // Whichever came first.
+        #expect(try #require(kept([("bas", "Pèrû"), ("en", "Peru")])).language == "en")
+        #expect(try #require(kept([("bas", "Pèrû"), ("es", "Perú")])).language == "es")
+        // Between minority languages the richer spelling still wins.
+        #expect(try #require(kept([("qux", "Peru"), ("bas", "Pèrû")])).name == "Pèrû")
+    }
+}
