@@ -23,14 +23,15 @@ struct AirportHistory {
     func asOf(_ date: StampDate?, _ observations: [Observation]) -> [Observation] {
         guard date != nil else { return observations }
         return observations.map { observation in
-            let before = observation.hypotheses.filter { $0.airport != nil }.map(\.share).reduce(0, +)
             var kept = observation
             kept.hypotheses.removeAll { h in h.airport.map { !hadOpened($0, by: date) } ?? false }
+            guard kept.hypotheses.count < observation.hypotheses.count else { return observation }
+            let before = observation.hypotheses.filter { $0.airport != nil }.map(\.share).reduce(0, +)
             let after = kept.hypotheses.filter { $0.airport != nil }.map(\.share).reduce(0, +)
-            let namesTown = observations.contains { $0.span == observation.span && $0.hypotheses.contains { $0.city != nil } }
-            guard after > 0 || namesTown else { return observation }
-            guard after > 0 else { return kept }
-            guard after < before else { return kept }
+            guard after > 0 else {
+                let namesTown = observations.contains { $0.span == observation.span && $0.hypotheses.contains { $0.city != nil } }
+                return namesTown ? kept : observation
+            }
             for i in kept.hypotheses.indices where kept.hypotheses[i].airport != nil {
                 kept.hypotheses[i].share *= before / after
             }

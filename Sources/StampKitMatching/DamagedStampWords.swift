@@ -4,14 +4,14 @@ import StampKitGazetteer
 /// Entry and exit words, and words for how the border was crossed, read with a letter wrong
 /// (ENDRY, SAIBA, CIKES, NAP CANH; HAFEM, SEYDISFIORDUR), for a stamp on which no word of the
 /// same list was read right. A word, or a run of up to three capital words for a phrase, counts
-/// when it is within one edit of exactly one meaning's words (a letter of a like worn shape
+/// when it is within one edit (two from `twoEditLength` letters) of exactly one meaning's words (a letter of a like worn shape
 /// costing ½, as for damaged names), has at least five letters, and no other stamp word of the
 /// lexicon is as near: shorter words are too often another word with a letter off. The hit
 /// carries the lexicon's word, so its language counts as the word's would.
 struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
     /// The shortest word guessed at.
     static var minimumLength: Int { 5 }
-    /// Letters from which a reading may be two edits from its word (NHEP CENK, DEFARTUNE):
+    /// Letters from which a reading may be two edits from its word (NHÂP CENK, DEFARTUNE):
     /// in a word this long two changes still leave most of it.
     static var twoEditLength: Int { 8 }
     /// The most words of a phrase (NHẬP CẢNH) read together.
@@ -68,7 +68,7 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
 
     /// The one meaning's word within an edit of `form` (see the type's comment), or nil.
     private func nearest(_ form: [UInt8]) -> (form: [UInt8], value: Value)? {
-        // A word of another length by more than one letter is more than an edit away.
+        // A word longer or shorter by more than one letter is not guessed at.
         let near = words.filter { abs($0.form.count - form.count) <= 1 }
             .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
         let letters = form.filter { $0 != 32 }.count
