@@ -1,4 +1,5 @@
 import Foundation
+import StampKitSupport
 import StampKitOCR
 
 /// Where a clue was read: a run of tokens on one line. Clues from the same span are one
@@ -271,6 +272,7 @@ public struct ClueExtractor: Sendable {
             let ratio = Double(reading.lines[t.line].words[t.word].box.height) / Double(wordHeights[wordHeights.count / 2])
             return ratio > 3 || ratio < 0.5
         }
+        let dateWords = Set(SearchForm.of(date?.text ?? "").split(separator: " ").map(String.init))
         for line in read {
             // Ring stars and border specks come out as single lower-case letters (x IS x); they
             // do not make a code's line long.
@@ -302,8 +304,9 @@ public struct ClueExtractor: Sendable {
                     ? lexicon.distinguishingSigns[String(t.form.prefix(2))] : nil
                 if let starred { signs.append(token(starred, standsAlone: true)) }
                 if code.count == 3 {
-                    // A month word is a code only alone on its line (JUL is Juliaca).
-                    if lexicon.months[t.form] != nil, count > 1 { continue }
+                    // A month word is a code only alone on its line (JUL is Juliaca), and not
+                    // when it is the month of the stamp's date read across lines (DEC / 01 2020).
+                    if lexicon.months[t.form] != nil, count > 1 || dateWords.contains(t.form) { continue }
                     var code = token(code, standsAlone: alone)
                     if starred != nil { code.isDebris = true }
                     iata.append(code)

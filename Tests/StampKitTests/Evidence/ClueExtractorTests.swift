@@ -201,6 +201,12 @@ import Testing
         #expect(inside.iataCandidates.isEmpty)
         // A month word next to numbers is a date, not Juliaca.
         #expect(!extractor.extract(from: reading(["JUL 12 2019"])).iataCandidates.contains { $0.code == "JUL" })
+        // Alone on its line it may be a code, unless it is the month of the date read across
+        // the lines (DEC / 01 2020: not Decatur).
+        #expect(extractor.extract(from: reading(["LAX", "DEC"])).iataCandidates.contains { $0.code == "DEC" })
+        let split = extractor.extract(from: reading(["LAX", "DEC", "01 2020", "ADMITTED"]))
+        #expect(split.date?.value == "2020-12-01")
+        #expect(split.iataCandidates.map(\.code) == ["LAX"])
     }
 
     @Test func undoesDigitsReadForLettersOnlyInsideWords() {
