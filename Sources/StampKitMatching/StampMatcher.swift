@@ -151,7 +151,7 @@ public final class StampMatcher {
         for (code, confidence) in Self.countryConfidences(observations).prefix(5) where confidence >= 0.02 {
             guard let country = try lookup.country(code) else { continue }
             let mine = observations.filter { $0.hypotheses.contains { $0.country == code } }
-            let chain = try self.chain(in: code, from: mine, clues: clues, lookup: &lookup)
+            let chain = try self.chain(in: code, confidence: confidence, from: mine, clues: clues, lookup: &lookup)
             var evidence = mine.sorted { $0.reliability > $1.reliability }.map(\.evidence)
             if let inferred = chain.inferred { evidence.append(inferred) }
             if chain.airport != nil || !airportWordEvidence.isEmpty { evidence += airportWordEvidence }
@@ -207,7 +207,7 @@ public final class StampMatcher {
 
     /// Region, city and airport under country `code` from the observations that support it,
     /// and the evidence for an airport inferred from a city.
-    func chain(in code: String, from mine: [Observation], clues: StampClues, lookup: inout Lookup) throws
+    func chain(in code: String, confidence: Double, from mine: [Observation], clues: StampClues, lookup: inout Lookup) throws
         -> (region: Region?, city: City?, airport: Airport?, inferred: Evidence?)
     {
         let mine = history.asOf(clues.date, mine)
@@ -221,7 +221,8 @@ public final class StampMatcher {
                 && !mine.contains { $0.span == o.span && $0.hypotheses.contains { $0.city != nil } }
         }
         var airport = Self.agreedAirport(
-            in: code, from: overland ? mine.filter { $0.evidence.kind == .iataCode || namesNoTown($0) } : mine)
+            in: code, from: overland ? mine.filter { $0.evidence.kind == .iataCode || namesNoTown($0) } : mine,
+            settled: confidence >= Self.settledCountry)
         var inferred: Evidence?
         var city: City?
         if let id = airport?.cityID { city = try lookup.city(id: id) }
@@ -259,18 +260,28 @@ public final class StampMatcher {
         return nil
     }
 
+    /// The confidence from which a country is settled, and its airport chosen among its own.
+    static let settledCountry = 0.5
+
     /// The airport the country's observations agree on most, when one stands out: some support,
     /// and clearly more than the runner-up (LONDON alone fits Heathrow and Gatwick equally).
-    /// Ties go to the one the gazetteer listed first (the more important).
-    static func agreedAirport(in code: String, from mine: [Observation]) -> Airport? {
+    /// Ties go to the one the gazetteer listed first (the more important). `settled`: the
+    /// country is at least `settledCountry` sure.
+    static func agreedAirport(in code: String, from mine: [Observation], settled: Bool = false) -> Airport? {
         var airportMiss: [String: Double] = [:]
         var namers: [String: Set<TokenSpan>] = [:]
         var airports: [Airport] = []
         for observation in mine {
+            // Once the country is settled, a name's share is taken among its airports in that
+            // country (JORGE beside AEROPUERTO on a Peruvian stamp is Jorge Chávez, whatever
+            // Argentina and Bolivia have); while it is not, a name spread over many countries'
+            // airports names none of them.
+            let inCountry = settled
+                ? observation.hypotheses.filter { $0.country == code && $0.airport != nil }.map(\.share).reduce(0, +) : 1
             for h in observation.hypotheses where h.country == code {
                 guard let a = h.airport else { continue }
                 if !airports.contains(where: { $0.iata == a.iata }) { airports.append(a) }
-                airportMiss[a.iata] = (airportMiss[a.iata] ?? 1) * (1 - observation.reliability * h.share)
+                airportMiss[a.iata] = (airportMiss[a.iata] ?? 1) * (1 - observation.reliability * h.share / inCountry)
                 namers[a.iata, default: []].insert(observation.span)
             }
         }

@@ -212,6 +212,40 @@ import Testing
         #expect(try propose(["EXIT", "BEIJING", "2019-03-18"], places: places).candidates.first?.airport == nil)
     }
 
+    @Test func aSettledCountryTakesItsOwnAirportOfAWordSharedAbroad() throws {
+        // JORGE (CHÁVEZ cut off) fits airports in six countries; MIGRACIONES PERÚ settles the
+        // country, and of Peru's two the large one is Jorge Chávez.
+        let places = TestPlaces()
+        places.countries.append(Country(code: "AR", alpha3: "ARG", name: "Argentina", continent: "SA", population: 44_494_502))
+        places.countries.append(Country(code: "BO", alpha3: "BOL", name: "Bolivia", continent: "SA", population: 11_353_142))
+        places.countryNames["AR"] = ["Argentina"]
+        places.countryNames["BO"] = ["Bolivia"]
+        // The gazetteer's airports with JORGE in their names.
+        func add(_ iata: String, _ name: String, _ muni: String, _ cc: String, _ type: String, _ scheduled: Bool = true) {
+            places.airports.append(
+                Airport(
+                    iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: nil,
+                    type: type, scheduled: scheduled, latitude: 0, longitude: 0))
+        }
+        add("SJZ", "São Jorge Airport", "Velas", "PT", "medium_airport")
+        add("AEP", "Jorge Newbery Airpark", "Buenos Aires", "AR", "large_airport")
+        add("IOS", "Bahia - Jorge Amado Airport", "Ilhéus", "BR", "medium_airport")
+        add("PVH", "Governador Jorge Teixeira de Oliveira Airport", "Porto Velho", "BR", "medium_airport")
+        add("SJE", "Jorge E. Gonzalez Torres Airport", "San José Del Guaviare", "CO", "medium_airport")
+        add("CBB", "Jorge Wilsterman International Airport", "Cochabamba", "BO", "medium_airport")
+        add("TDD", "Teniente Av. Jorge Henrich Arauz Airport", "Trinidad", "BO", "medium_airport")
+        add("LIM", "Jorge Chávez International Airport", "Lima", "PE", "large_airport")
+        add("ILQ", "General Jorge Fernandez Maldon Airport", "Ilo", "PE", "medium_airport")
+        let settled = try #require(
+            try propose(["AEROPUERTO JORGE C", "MIGRACIONES PERÚ", "ENTRADA", "09/09/2024"], places: places).candidates.first)
+        #expect(settled.country.code == "PE" && settled.confidence >= StampMatcher.settledCountry)
+        #expect(settled.airport?.iata == "LIM")
+        // Alone, the word settles no country: each candidate's airport is only as sure as the
+        // word's share of it among all the airports it fits.
+        let alone = try propose(["AEROPUERTO JORGE C", "ENTRADA"], places: places).candidates
+        #expect(alone.allSatisfy { $0.confidence < StampMatcher.settledCountry })
+    }
+
     @Test func evidenceQuotesTheStamp() throws {
         let p = try propose(["U.S. CUSTOMS AND BORDER PROTECTION", "ADMITTED", "JFK"])
         let top = try #require(p.candidates.first)
