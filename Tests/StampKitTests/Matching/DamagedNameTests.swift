@@ -95,16 +95,10 @@ import Testing
         places.countries.append(Country(code: "CN", alpha3: "CHN", name: "China", continent: "AS", population: 1_392_730_000))
         places.countryNames["CN"] = ["China"]
         places.cities.append((City(id: 1816670, name: "Beijing", countryCode: "CN", regionID: "CN.22", population: 18_960_744, latitude: 39.9075, longitude: 116.39723), ["Beijing", "Peking"]))
-        func add(_ iata: String, _ name: String, _ muni: String, _ cc: String, _ type: String) {
-            places.airports.append(
-                Airport(
-                    iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: nil,
-                    type: type, scheduled: true, latitude: 0, longitude: 0))
-        }
-        add("PEK", "Beijing Capital International Airport", "Beijing", "CN", "large_airport")
-        add("LAN", "Capital City Airport", "Lansing", "US", "medium_airport")
-        add("SPI", "Abraham Lincoln Capital Airport", "Springfield", "US", "medium_airport")
-        add("HAR", "Capital City Airport", "Harrisburg", "US", "medium_airport")
+        places.addAirport("PEK", "Beijing Capital International Airport", "Beijing", "CN", "large_airport")
+        places.addAirport("LAN", "Capital City Airport", "Lansing", "US", "medium_airport")
+        places.addAirport("SPI", "Abraham Lincoln Capital Airport", "Springfield", "US", "medium_airport")
+        places.addAirport("HAR", "Capital City Airport", "Harrisburg", "US", "medium_airport")
         let p = try propose(["BELIING CAPITAL", "ENTRY", "2005-11-04"], places: places)
         let top = try #require(p.candidates.first)
         #expect(top.country.code == "CN")

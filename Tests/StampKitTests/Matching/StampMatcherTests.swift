@@ -191,20 +191,14 @@ import Testing
         places.countries.append(Country(code: "CN", alpha3: "CHN", name: "China", continent: "AS", population: 1_392_730_000))
         places.countryNames["CN"] = ["China"]
         // The gazetteer's airports holding either word.
-        func add(_ iata: String, _ name: String, _ muni: String, _ cc: String, _ type: String, _ scheduled: Bool) {
-            places.airports.append(
-                Airport(
-                    iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: nil,
-                    type: type, scheduled: scheduled, latitude: 0, longitude: 0))
-        }
-        add("PEK", "Beijing Capital International Airport", "Beijing", "CN", "large_airport", true)
-        add("PKX", "Beijing Daxing International Airport", "Beijing", "CN", "large_airport", true)
-        add("NAY", "Beijing Nanjiao Airport", "Beijing", "CN", "medium_airport", false)
-        add("LAN", "Capital City Airport", "Lansing", "US", "medium_airport", true)
-        add("SPI", "Abraham Lincoln Capital Airport", "Springfield", "US", "medium_airport", true)
-        add("TVC", "Cherry Capital Airport", "Traverse City", "US", "medium_airport", true)
-        add("CCE", "Capital International Airport", "Grand Case", "MF", "medium_airport", false)
-        add("HAR", "Capital City Airport", "Harrisburg", "US", "small_airport", false)
+        places.addAirport("PEK", "Beijing Capital International Airport", "Beijing", "CN", "large_airport")
+        places.addAirport("PKX", "Beijing Daxing International Airport", "Beijing", "CN", "large_airport")
+        places.addAirport("NAY", "Beijing Nanjiao Airport", "Beijing", "CN", "medium_airport", scheduled: false)
+        places.addAirport("LAN", "Capital City Airport", "Lansing", "US", "medium_airport")
+        places.addAirport("SPI", "Abraham Lincoln Capital Airport", "Springfield", "US", "medium_airport")
+        places.addAirport("TVC", "Cherry Capital Airport", "Traverse City", "US", "medium_airport")
+        places.addAirport("CCE", "Capital International Airport", "Grand Case", "MF", "medium_airport", scheduled: false)
+        places.addAirport("HAR", "Capital City Airport", "Harrisburg", "US", "small_airport", scheduled: false)
         let apart = try #require(try propose(["EXIT", "BEIJING", "CAPITAL", "2019-03-18"], places: places).candidates.first)
         #expect(apart.country.code == "CN")
         #expect(apart.airport?.iata == "PEK")
@@ -221,21 +215,15 @@ import Testing
         places.countryNames["AR"] = ["Argentina"]
         places.countryNames["BO"] = ["Bolivia"]
         // The gazetteer's airports with JORGE in their names.
-        func add(_ iata: String, _ name: String, _ muni: String, _ cc: String, _ type: String, _ scheduled: Bool = true) {
-            places.airports.append(
-                Airport(
-                    iata: iata, icao: nil, name: name, municipality: muni, countryCode: cc, regionID: nil, cityID: nil,
-                    type: type, scheduled: scheduled, latitude: 0, longitude: 0))
-        }
-        add("SJZ", "São Jorge Airport", "Velas", "PT", "medium_airport")
-        add("AEP", "Jorge Newbery Airpark", "Buenos Aires", "AR", "large_airport")
-        add("IOS", "Bahia - Jorge Amado Airport", "Ilhéus", "BR", "medium_airport")
-        add("PVH", "Governador Jorge Teixeira de Oliveira Airport", "Porto Velho", "BR", "medium_airport")
-        add("SJE", "Jorge E. Gonzalez Torres Airport", "San José Del Guaviare", "CO", "medium_airport")
-        add("CBB", "Jorge Wilsterman International Airport", "Cochabamba", "BO", "medium_airport")
-        add("TDD", "Teniente Av. Jorge Henrich Arauz Airport", "Trinidad", "BO", "medium_airport")
-        add("LIM", "Jorge Chávez International Airport", "Lima", "PE", "large_airport")
-        add("ILQ", "General Jorge Fernandez Maldon Airport", "Ilo", "PE", "medium_airport")
+        places.addAirport("SJZ", "São Jorge Airport", "Velas", "PT", "medium_airport")
+        places.addAirport("AEP", "Jorge Newbery Airpark", "Buenos Aires", "AR", "large_airport")
+        places.addAirport("IOS", "Bahia - Jorge Amado Airport", "Ilhéus", "BR", "medium_airport")
+        places.addAirport("PVH", "Governador Jorge Teixeira de Oliveira Airport", "Porto Velho", "BR", "medium_airport")
+        places.addAirport("SJE", "Jorge E. Gonzalez Torres Airport", "San José Del Guaviare", "CO", "medium_airport")
+        places.addAirport("CBB", "Jorge Wilsterman International Airport", "Cochabamba", "BO", "medium_airport")
+        places.addAirport("TDD", "Teniente Av. Jorge Henrich Arauz Airport", "Trinidad", "BO", "medium_airport")
+        places.addAirport("LIM", "Jorge Chávez International Airport", "Lima", "PE", "large_airport")
+        places.addAirport("ILQ", "General Jorge Fernandez Maldon Airport", "Ilo", "PE", "medium_airport")
         let settled = try #require(
             try propose(["AEROPUERTO JORGE C", "MIGRACIONES PERÚ", "ENTRADA", "09/09/2024"], places: places).candidates.first)
         #expect(settled.country.code == "PE" && settled.confidence >= StampMatcher.settledCountry)

@@ -21,6 +21,14 @@ final class TestPlaces: PlaceDirectory {
     private(set) var queries: [String] = []
 
 
+    /// Adds an airport known only by its name, town and kind, as tests of name words need.
+    func addAirport(_ iata: String, _ name: String, _ town: String, _ cc: String, _ type: String, scheduled: Bool = true) {
+        airports.append(
+            Airport(
+                iata: iata, icao: nil, name: name, municipality: town, countryCode: cc, regionID: nil, cityID: nil,
+                type: type, scheduled: scheduled, latitude: 0, longitude: 0))
+    }
+
     init() {
         func c(_ code: String, _ a3: String, _ name: String, _ cont: String, _ pop: Int, _ names: [String]) {
             countries.append(Country(code: code, alpha3: a3, name: name, continent: cont, population: pop))
