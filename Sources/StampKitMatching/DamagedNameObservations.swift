@@ -21,8 +21,12 @@ struct DamagedNameObservations {
     /// with the edit's cost, so counting both would count the damage twice (TAMPEPE-STPEUSLA,
     /// confidence 0, lost to a stray IN read at 95).
     static let guessConfidence = 100.0
-    /// More names equally near than this and the reading points nowhere.
+    /// More places equally near than this and the reading points nowhere.
     static let maximumNeighbours = 2
+    /// Spellings equally near looked up at most: a country's name has one in many languages
+    /// (AXSTRALIA is one letter from AUSTRALIA, AVSTRALIA and ASTRALIA, all one place), but
+    /// past this many the reading is too short or too worn to point anywhere.
+    static let maximumSpellings = 6
     /// The stamp words of the lexicon (stop-words, months, directions, entry-method and
     /// airport words, country aliases), indexed like names.
     let stampWords: NearNameIndex
@@ -52,15 +56,15 @@ struct DamagedNameObservations {
         return length * max(0.5, 1.1 - 0.2 * cost)
     }
 
-    /// The names nearest to `form` (all at the lowest cost), or none when too many are, or
-    /// when a stamp word is as near.
+    /// The names nearest to `form` (all at the lowest cost), or none when more than
+    /// `maximumSpellings` are, or when a stamp word is as near.
     func nearest(_ form: String, _ lookup: inout Lookup) throws -> [NearName] {
         let near = try lookup.nearNames(form).filter { name in
             !airportWords.contains { name.form.hasPrefix($0) && name.form.count <= $0.count + 3 }
         }
         guard let cheapest = near.map(\.cost).min() else { return [] }
         let best = near.filter { $0.cost == cheapest }
-        guard best.count <= Self.maximumNeighbours else { return [] }
+        guard best.count <= Self.maximumSpellings else { return [] }
         // A stamp word that is itself the name (VIETNAM, a country alias too) does not stand
         // in its way.
         let names = Set(best.map(\.form))
@@ -94,6 +98,7 @@ struct DamagedNameObservations {
             // Names equally near split the weight only when they mean different places: two
             // spellings of one country's name (VIETNAS: VIETNAM, VIETNA) are one reading.
             let meanings = Set(readings.filter { !$0.read.isEmpty }.map { Self.places($0.read) }).count
+            guard meanings <= Self.maximumNeighbours else { continue }
             for (name, read) in readings {
                 let weight = Self.weight(letters: phrase.form.filter(\.isLetter).count, cost: name.cost)
                     / Double(max(1, meanings))

@@ -56,6 +56,25 @@ import Testing
         #expect(split.confidence < one.confidence)
     }
 
+    /// A country's name in many languages puts several spellings equally near one reading; they
+    /// are one place, so the guess stands, while as many different places leave it pointing
+    /// nowhere.
+    @Test func manySpellingsOfOnePlaceStillCountButManyPlacesDoNot() throws {
+        let places = TestPlaces()
+        places.countryNames["VN", default: []] += ["Vietnã", "Vietnan"]
+        #expect(try places.nearNames("vietnas").filter { $0.cost == 1 }.count == 3)
+        let spelt = try #require(try propose(["VIETNAS", "07 12 2008"], places: places).candidates.first)
+        #expect(spelt.country.code == "VN")
+        #expect(spelt.evidence.contains { $0.text == "VIETNAS" && $0.detail.hasPrefix("read as") })
+        let rivals = TestPlaces()
+        for (id, (name, country)) in [("Vietnat", "PE"), ("Vietnab", "CL")].enumerated() {
+            rivals.cities.append((City(id: id + 2, name: name, countryCode: country, regionID: nil, population: 300_000,
+                                       latitude: 0, longitude: 0), [name]))
+        }
+        let nowhere = try propose(["VIETNAS", "07 12 2008"], places: rivals).candidates
+        #expect(!nowhere.contains { $0.evidence.contains { $0.text == "VIETNAS" } })
+    }
+
     @Test func shortWordsAndNamesReadRightAreNotGuessedAt() throws {
         let places = TestPlaces()
         #expect(try propose(["PARIX", "12.07.19"], places: places).candidates.isEmpty)
