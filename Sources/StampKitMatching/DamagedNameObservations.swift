@@ -135,17 +135,72 @@ struct DamagedNameObservations {
                     forms.append(token.form)
                 }
             }
-            guard !changed.isEmpty else { continue }
-            var fixed = phrase
-            fixed.form = forms.joined(separator: " ")
-            fixed.confidence = Self.guessConfidence
-            var one = clues
-            one.namePhrases = besideAirportWord ? [] : [fixed]
-            one.airportNamePhrases = besideAirportWord ? [fixed] : []
-            let read = try AirportPhraseObservations().read(one, &lookup, &cover)
+            func airports(_ forms: [String]) throws -> [Observation] {
+                var fixed = phrase
+                fixed.form = forms.joined(separator: " ")
+                fixed.confidence = Self.guessConfidence
+                var one = clues
+                one.namePhrases = besideAirportWord ? [] : [fixed]
+                one.airportNamePhrases = besideAirportWord ? [fixed] : []
+                return try AirportPhraseObservations().read(one, &lookup, &cover)
+            }
+            var read = changed.isEmpty ? [] : try airports(forms)
+            if read.isEmpty, let words = try wordsOfNamedAirports(tokens, &lookup) {
+                (forms, changed, weight) = words
+                read = try airports(forms)
+            }
             found += read.map { Self.damaged($0, weight, as: changed.joined(separator: " ")) }
         }
         return found
+    }
+
+    /// The most a damaged word of a run may cost from a word of the airports its other words
+    /// already name (see `wordsOfNamedAirports`).
+    static let namedAirportWordCost = 2.0
+
+    /// The run with its damaged words read as words of the airports its clean words name: the
+    /// rarest word read right proposes a few airports (CAPITAL: a dozen, more than one), and among their
+    /// names a word two letters off (BENING of BEIJING) is far likelier that word than among
+    /// every name, where one letter off is all a guess may be (BENING lies one from BENINO).
+    /// Each damaged word needs one nearest word; the forms, the words read so and the weight.
+    func wordsOfNamedAirports(_ tokens: ArraySlice<StampToken>, _ lookup: inout Lookup) throws
+        -> (forms: [String], changed: [String], weight: Double)? {
+        var rarest: (word: String, count: Int)?
+        var damaged: [Int] = []
+        for (k, token) in tokens.enumerated() {
+            let count = token.form.count >= 3 ? try lookup.airportDocumentFrequency(token.form) : 0
+            if count > 0 {
+                if rarest.map({ count < $0.count }) ?? true { rarest = (token.form, count) }
+            } else if token.form.utf8.count >= NearNameIndex.minimumLength {
+                damaged.append(k)
+            }
+        }
+        // A clean word that names one airport has said which already: the guess would only
+        // fold that airport's other clues into itself.
+        guard let proposer = rarest, (2..<WordSpecificity.countLimit).contains(proposer.count), !damaged.isEmpty else {
+            return nil
+        }
+        // As for any guess, a reading near a stamp word (AEROPYERTO) is that word, and an
+        // airport word inside a name (Aeropuerto Nacional Juan de Ayolas) is no name's word.
+        let words = Set(try lookup.airports(nameWord: proposer.word, limit: WordSpecificity.countLimit)
+            .flatMap { Inflection.words(of: $0) }.map(String.init)
+            .filter { word in !airportWords.contains { word.hasPrefix($0) && word.count <= $0.count + 3 } }
+            .map { Array($0.utf8) })
+        var forms = tokens.map(\.form)
+        var changed: [String] = []
+        var weight = 1.0
+        for k in damaged {
+            guard stampWords.neighbours(of: forms[k]).isEmpty else { return nil }
+            let read = Array(forms[k].utf8)
+            let near = words.map { (word: $0, cost: NearNameIndex.cost(read, $0)) }.filter { $0.cost <= Self.namedAirportWordCost }
+            guard let cheapest = near.map(\.cost).min() else { return nil }
+            let best = near.filter { $0.cost == cheapest }
+            guard best.count == 1 else { return nil }
+            forms[k] = String(decoding: best[0].word, as: UTF8.self)
+            changed.append(forms[k])
+            weight *= Self.weight(letters: read.count, cost: cheapest)
+        }
+        return (forms, changed, weight)
     }
 
     /// The names read inside a damaged airport name count once with it, by the largest (as a

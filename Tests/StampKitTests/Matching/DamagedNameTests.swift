@@ -110,6 +110,44 @@ import Testing
     @Test func aDamagedWordCompletesAnAirportsName() throws {
         // BELIING CAPITAL: CAPITAL alone is a word of several airports' names, mostly American;
         // with BEIJING it names one airport, and the word inside means that airport too.
+        let places = Self.capitalAirports()
+        let p = try propose(["BELIING CAPITAL", "ENTRY", "2005-11-04"], places: places)
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "CN")
+        #expect(top.airport?.iata == "PEK")
+        #expect(!p.candidates.contains { $0.country.code == "US" })
+        let clean = try #require(try propose(["BEIJING CAPITAL", "ENTRY", "2005-11-04"], places: places).candidates.first)
+        #expect(top.confidence < clean.confidence)
+    }
+
+    /// BENING CAPITAL: BENING is one letter from BENINO (Benin in Italian) and two from BEIJING,
+    /// too far for a guess among every name; among the airports CAPITAL names, BEIJING is the
+    /// one word that near, so the run is Beijing Capital.
+    @Test func aWordTwoLettersOffIsReadAmongTheAirportsItsCleanWordNames() throws {
+        let places = Self.capitalAirports()
+        places.countries.append(Country(code: "BJ", alpha3: "BEN", name: "Benin", continent: "AF", population: 12_123_198))
+        places.countryNames["BJ"] = ["Benin", "Benino"]
+        let top = try #require(try propose(["BENING CAPITAL", "2005-11-04"], places: places).candidates.first)
+        #expect(top.country.code == "CN" && top.airport?.iata == "PEK")
+        #expect(top.evidence.contains { $0.text == "BENING CAPITAL" && $0.detail.hasPrefix("read as BEIJING") })
+        // Alone, the word is only as near as a guess may be to Benin.
+        let alone = try #require(try propose(["BENING", "2005-11-04"], places: places).candidates.first)
+        #expect(alone.country.code == "BJ")
+        // A word near a stamp word is that word, not a word of a name (AEROPYERTO beside JUAN,
+        // a word of Juan Santamaría's and of Juan de Ayolas's airports).
+        places.countries += [Country(code: "CR", alpha3: "CRI", name: "Costa Rica", continent: "NA", population: 5_047_561),
+                             Country(code: "PY", alpha3: "PRY", name: "Paraguay", continent: "SA", population: 6_956_071)]
+        places.countryNames["CR"] = ["Costa Rica"]
+        places.countryNames["PY"] = ["Paraguay"]
+        places.addAirport("SJO", "Juan Santamaría International Airport", "San José", "CR", "large_airport")
+        places.addAirport("AYO", "Aeropuerto Nacional Juan de Ayolas", "Ayolas", "PY", "small_airport")
+        let juan = try propose(["AEROPYERTO JUAN SANTAMARÍA", "2005-11-04"], places: places).candidates
+        #expect(juan.first?.airport?.iata == "SJO")
+        #expect(!juan.contains { $0.country.code == "PY" })
+    }
+
+    /// China with Beijing, and airports whose names share CAPITAL, mostly American.
+    static func capitalAirports() -> TestPlaces {
         let places = TestPlaces()
         places.countries.append(Country(code: "CN", alpha3: "CHN", name: "China", continent: "AS", population: 1_392_730_000))
         places.countryNames["CN"] = ["China"]
@@ -118,13 +156,7 @@ import Testing
         places.addAirport("LAN", "Capital City Airport", "Lansing", "US", "medium_airport")
         places.addAirport("SPI", "Abraham Lincoln Capital Airport", "Springfield", "US", "medium_airport")
         places.addAirport("HAR", "Capital City Airport", "Harrisburg", "US", "medium_airport")
-        let p = try propose(["BELIING CAPITAL", "ENTRY", "2005-11-04"], places: places)
-        let top = try #require(p.candidates.first)
-        #expect(top.country.code == "CN")
-        #expect(top.airport?.iata == "PEK")
-        #expect(!p.candidates.contains { $0.country.code == "US" })
-        let clean = try #require(try propose(["BEIJING CAPITAL", "ENTRY", "2005-11-04"], places: places).candidates.first)
-        #expect(top.confidence < clean.confidence)
+        return places
     }
 
     @Test func theGuessWeighsLessWhenShortOrCostly() {
