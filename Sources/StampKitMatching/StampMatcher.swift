@@ -62,8 +62,8 @@ public final class StampMatcher {
 
     /// Reads the clues of one stamp and proposes ranked candidates.
     public func propose(from reading: OCRReading) throws -> StampProposal {
-        let clues = withDamagedStampWords(extractor.extract(from: reading))
         var lookup = Lookup(directory: directory)
+        let clues = try withDamagedStampWords(extractor.extract(from: reading), &lookup)
         let observations = try observe(clues, &lookup)
         let candidates = try rank(observations, clues: clues, context: contextEvidence(clues), lookup: &lookup)
         return StampProposal(
@@ -76,20 +76,37 @@ public final class StampMatcher {
     }
 
     /// `clues` with the direction, entry-method and airport words read with a letter wrong, for
-    /// each list none of whose words was read right.
-    func withDamagedStampWords(_ clues: StampClues) -> StampClues {
+    /// each list none of whose words was read right; not where the words read are a country's
+    /// or a town's own name (see `namesAPlace`).
+    func withDamagedStampWords(_ clues: StampClues, _ lookup: inout Lookup) throws -> StampClues {
         var clues = clues
-        clues.directionHits += damagedDirections.hits(clues, read: clues.directionHits)
-        clues.entryMethodHits += damagedMethods.hits(clues, read: clues.entryMethodHits)
+        func guessed<V>(_ hits: [LexiconHit<V>]) throws -> [LexiconHit<V>] {
+            try hits.filter { try !namesAPlace($0.text, &lookup) }
+        }
+        clues.directionHits += try guessed(damagedDirections.hits(clues, read: clues.directionHits))
+        clues.entryMethodHits += try guessed(damagedMethods.hits(clues, read: clues.entryMethodHits))
         if clues.airportWords.isEmpty {
             // Damaged inside, not only at its end (which the extractor reads already).
-            clues.airportWords = damagedAirportWords.hits(clues, read: []).compactMap { hit in
+            clues.airportWords = try guessed(damagedAirportWords.hits(clues, read: [])).compactMap { hit in
                 extractor.lexicon.airportWords.first { ($0.fullForm ?? $0.form) == hit.value }.map {
                     AirportWordHit(span: hit.span, text: hit.text, word: $0, placeStem: nil, confidence: hit.confidence)
                 }
             }
         }
         return clues
+    }
+
+    /// Smallest town whose own name, read exactly, is taken for the town rather than for a
+    /// stamp word with a letter wrong: villages by the hundred thousand share five-letter
+    /// names with words, a town of this size seldom does.
+    static let townPopulation = 10_000
+
+    /// Whether `text` is exactly a country's name or a town's own name: SADAO, a Thai border
+    /// town, is one letter from SADAM (Estonian for harbour), and read so it named Estonia.
+    func namesAPlace(_ text: String, _ lookup: inout Lookup) throws -> Bool {
+        let form = SearchForm.of(text)
+        if try !lookup.countries(named: form).isEmpty { return true }
+        return try lookup.cities(named: form).contains { $0.population >= Self.townPopulation && SearchForm.of($0.name) == form }
     }
 
     /// Every clue kind in turn. Names come before codes, and longer names before shorter ones,

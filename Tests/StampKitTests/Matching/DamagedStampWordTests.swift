@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StampKitEvidence
+import StampKitGazetteer
 @testable import StampKitMatching
 
 /// Entry, exit and entry-method words read with a letter wrong, and the direction a country's
@@ -67,6 +68,29 @@ import Testing
         // Read right, the word already counts; a word two edits off does not.
         #expect(try propose(["HAFEN", "25.01.20"]).entryMethod == .sea)
         #expect(try propose(["HALEM", "25.01.20"]).entryMethod == nil)
+    }
+
+    /// A word read exactly as a town's own name is that town: SADAO, a Thai border town, is one
+    /// letter from SADAM (Estonian for harbour) and must not name Estonia or a sea crossing. A
+    /// village of that name is not enough to stop the guess.
+    @Test func aTownsOwnNameIsNotADamagedStampWord() throws {
+        let places = TestPlaces()
+        places.countries.append(Country(code: "TH", alpha3: "THA", name: "Thailand", continent: "AS", population: 69_428_524))
+        places.countryNames["TH"] = ["Thailand"]
+        places.countries.append(Country(code: "EE", alpha3: "EST", name: "Estonia", continent: "EU", population: 1_320_884))
+        places.countryNames["EE"] = ["Estonia"]
+        let sadao = City(id: 1606939, name: "Sadao", countryCode: "TH", regionID: nil, population: 46_236, latitude: 6.64, longitude: 100.42)
+        places.cities.append((sadao, ["Sadao"]))
+        let town = try propose(["SADAO", "IMMIGRATION", "20 JUN 2015"], places: places)
+        #expect(town.entryMethod == nil)
+        #expect(town.candidates.first?.country.code == "TH")
+        let villages = TestPlaces()
+        villages.countries = places.countries
+        villages.countryNames = places.countryNames
+        var village = sadao
+        village.population = 800
+        villages.cities.append((village, ["Sadao"]))
+        #expect(try propose(["SADAO", "IMMIGRATION", "20 JUN 2015"], places: villages).entryMethod == .sea)
     }
 
     /// An airport word damaged inside, not only at its end (FLUGHAEEN, ATRPORT), is still an
