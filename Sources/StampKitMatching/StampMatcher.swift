@@ -92,6 +92,10 @@ public final class StampMatcher {
                     AirportWordHit(span: hit.span, text: hit.text, word: $0, placeStem: nil, confidence: hit.confidence)
                 }
             }
+            // Read as "airport", the word is no longer a word of an airport's name (AIRFORT cut
+            // back to AIRF found an airfield).
+            let words = Set(clues.airportWords.map(\.span))
+            clues.airportNameWords.removeAll { words.contains($0.span) }
         }
         return clues
     }

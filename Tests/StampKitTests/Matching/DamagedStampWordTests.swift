@@ -104,6 +104,18 @@ import StampKitGazetteer
         #expect(try propose(["FLXGHAXEX", "12.07.19"]).entryMethod == nil)
     }
 
+    /// Read as "airport", a damaged airport word is no longer a word of an airport's name: cut
+    /// back, AIRFORT would be the AIRF of an airfield.
+    @Test func aDamagedAirportWordNamesNoAirport() throws {
+        let places = TestPlaces()
+        places.countries.append(Country(code: "GU", alpha3: "GUM", name: "Guam", continent: "OC", population: 168_783))
+        places.countryNames["GU"] = ["Guam"]
+        places.addAirport("UAM", "Andersen Airfield", "Yigo", "GU", "large_airport", scheduled: false)
+        let p = try propose(["AIRFORT", "05 JAN 2010"], places: places)
+        #expect(p.entryMethod == .air)
+        #expect(!p.candidates.contains { $0.airport?.iata == "UAM" })
+    }
+
     @Test func onlyWhenNoDirectionWordWasReadRight() {
         #expect(directions(["ENTRY", "SAIBA"]).isEmpty)
     }
