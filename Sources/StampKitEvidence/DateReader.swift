@@ -161,7 +161,8 @@ public struct DateReader: Sendable {
     }
 
     /// `12.O7.I9` → `12.07.19`: a letter OCR often reads for a digit, standing between digits
-    /// or separators and touching a digit, is taken as that digit. A zero with a slash or a dot
+    /// or separators and touching a digit, is taken as that digit; and `20.0CT.2021` →
+    /// `20.OCT.2021`: a zero opening a word of capitals is the letter. A zero with a slash or a dot
     /// inside comes out as `@`, `Ø` or `θ`; a one with a foot as `L` (`L1 MAY 2018`).
     static func undoLetterConfusion(_ text: String) -> String {
         let map: [Character: Character] = [
@@ -175,6 +176,13 @@ public struct DateReader: Sendable {
             let touchesDigit = (before?.isNumber ?? false) || (after?.isNumber ?? false)
             let noLetterAround = !(before?.isLetter ?? false) && !(after?.isLetter ?? false)
             if touchesDigit, noLetterAround { chars[i] = digit }
+        }
+        // The other way round, a zero starting a word of capitals is an O: OCT read as 0CT.
+        for i in chars.indices where chars[i] == "0" && i + 2 < chars.count {
+            let before: Character? = i > 0 ? chars[i - 1] : nil
+            guard !(before?.isNumber ?? false), !(before?.isLetter ?? false),
+                chars[i + 1].isUppercase, chars[i + 2].isUppercase else { continue }
+            chars[i] = "O"
         }
         return String(chars)
     }

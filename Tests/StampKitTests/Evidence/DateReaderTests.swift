@@ -60,6 +60,8 @@ import Testing
         ("@5.@2.17", "2017-02-05"),  // a slashed zero read as @
         ("SEP @5 2008", "2008-09-05"),
         ("Ø1.Ø3.19", "2019-03-01"),
+        ("20.0CT.2021", "2021-10-20"),  // the O of OCT read as a zero
+        ("12 0KT 2019", "2019-10-12"),
         ("\"44.05.15", "2015-05-14"),  // a quote from a speck before the day
     ])
     func readsDatesInTheWaysOCRSpacesAndMarksThem(text: String, value: String) {
