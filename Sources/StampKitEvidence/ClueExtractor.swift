@@ -307,6 +307,12 @@ public struct ClueExtractor: Sendable {
                     // A month word is a code only alone on its line (JUL is Juliaca), and not
                     // when it is the month of the stamp's date read across lines (DEC / 01 2020).
                     if lexicon.months[t.form] != nil, count > 1 || dateWords.contains(t.form) { continue }
+                    // A letter off a month word beside a number is the date's month misread
+                    // (142 SEF. for 02 SEP), not a code.
+                    if dates.nearMonth(t.form) != nil,
+                        line.contains(where: { abs($0.index - t.index) == 1 && $0.text.contains(where: \.isNumber) }) {
+                        continue
+                    }
                     var code = token(code, standsAlone: alone)
                     if starred != nil { code.isDebris = true }
                     iata.append(code)

@@ -207,6 +207,10 @@ import Testing
         let split = extractor.extract(from: reading(["LAX", "DEC", "01 2020", "ADMITTED"]))
         #expect(split.date?.value == "2020-12-01")
         #expect(split.iataCandidates.map(\.code) == ["LAX"])
+        // A letter off a month word, beside a number, is that month misread (142 SEF. for
+        // 02 SEP), not Sebring; away from numbers it may be a code.
+        #expect(!extractor.extract(from: reading(["142 SEF."])).iataCandidates.contains { $0.code == "SEF" })
+        #expect(extractor.extract(from: reading(["SEF AIRPORT"])).iataCandidates.contains { $0.code == "SEF" })
     }
 
     @Test func undoesDigitsReadForLettersOnlyInsideWords() {
