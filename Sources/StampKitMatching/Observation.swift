@@ -43,7 +43,9 @@ enum Weights {
         min(1, max(0.2, (confidence - 20) / 50))
     }
 
-    /// How plausible it is that a stamp names this airport: border posts sit at big airports.
+    /// How plausible it is that a stamp names this airport: border posts sit at big airports
+    /// with scheduled flights, seldom at an air base or a private field (DOVER is the port of
+    /// Dover far more often than Dover Air Force Base).
     static func airportPrior(_ a: Airport) -> Double {
         let size: Double
         switch a.type {
@@ -52,7 +54,7 @@ enum Weights {
         case "small_airport": size = 0.6
         default: size = 0.5
         }
-        return size * (a.scheduled ? 1 : 0.8)
+        return size * (a.scheduled ? 1 : 0.5)
     }
 
     /// An airport's part among the airports a name fits: bigger and scheduled ones are likelier.

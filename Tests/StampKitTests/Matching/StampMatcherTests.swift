@@ -251,6 +251,23 @@ import Testing
         #expect(cut.confidence < whole.confidence)
     }
 
+    /// Border posts stand where scheduled flights land: a name that fits only an air base or a
+    /// private field (no scheduled service) is weak evidence, DOVER of Dover Air Force Base
+    /// beside the port of Dover.
+    @Test func aNameThatOnlyFitsAnAirfieldWithoutScheduledServiceIsWeak() throws {
+        func top(scheduled: Bool) throws -> Candidate {
+            let places = TestPlaces()
+            places.addAirport("KSB", "Kestrelby Air Force Base", "Kestrelby", "US", "medium_airport", scheduled: scheduled)
+            return try #require(try propose(["KESTRELBY"], places: places).candidates.first)
+        }
+        let base = try top(scheduled: false), airline = try top(scheduled: true)
+        #expect(base.airport?.iata == "KSB" && airline.airport?.iata == "KSB")
+        // Half as sure as the same name at an airport with scheduled flights, and well short of
+        // half sure.
+        #expect(base.confidence < 0.6 * airline.confidence)
+        #expect(base.confidence < 0.35)
+    }
+
     @Test func commonStampWordsAreNotPlaceNames() throws {
         let places = TestPlaces()
         _ = try propose(["IMMIGRATION", "PASSPORT CONTROL KEFLAVIK", "INTERNATIONAL"], places: places)
