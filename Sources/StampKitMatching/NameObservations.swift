@@ -87,9 +87,15 @@ struct NamePhraseObservations {
                 // city known abroad by another name (München, Munich) keeps its share.
                 let ownName = cities.map { SearchForm.of($0.name) == phrase.form }
                 let biggestOwnNamed = zip(cities, ownName).filter(\.1).map(\.0.population).max() ?? 0
-                let weights = zip(cities, ownName).map { city, own in
+                // Beside an airport word the stamp was struck at the town's airport: of towns of
+                // one name, the one whose airport takes more flights is likelier (AEROPUERTO DE
+                // VALENCIA: Spain's large airport before Venezuela's medium one, though
+                // Venezuela's Valencia is the bigger town).
+                let atAirport = Self.besideAirportWord(phrase, clues)
+                let weights = try zip(cities, ownName).map { city, own in
                     let formerly = !own && city.population < biggestOwnNamed
-                    return (Double(max(city.population, 1))).squareRoot() * (formerly ? 0.25 : 1)
+                    let airport = atAirport ? try Self.airportWeight(of: city, &lookup) : 1
+                    return (Double(max(city.population, 1))).squareRoot() * (formerly ? 0.25 : 1) * airport
                 }
                 let total = weights.reduce(0, +)
                 let generic = cities.count >= Lookup.cityLimit ? 0.5 : 1
@@ -110,6 +116,29 @@ struct NamePhraseObservations {
             if !countries.isEmpty || !cities.isEmpty { cover.named.append(phrase.span) }
         }
         return found
+    }
+}
+
+extension NamePhraseObservations {
+    /// A town's weight among towns of its name where the stamp names its airport: its largest
+    /// airport's share weight, a town without one counting as a small airfield would.
+    static func airportWeight(of city: City, _ lookup: inout Lookup) throws -> Double {
+        try lookup.airports(cityID: city.id).map(Weights.airportShareWeight).max() ?? Self.noAirportWeight
+    }
+
+    /// The weight of a town with no airport of its own beside an airport word.
+    static let noAirportWeight = 0.5
+
+    /// Whether an airport word stands right before or after the phrase, or one short particle
+    /// away (AEROPUERTO DE VALENCIA).
+    static func besideAirportWord(_ phrase: NamePhrase, _ clues: StampClues) -> Bool {
+        clues.airportWords.contains { hit in
+            guard hit.span.line == phrase.span.line else { return false }
+            if hit.span.end == phrase.span.start || hit.span.start == phrase.span.end { return true }
+            let line = clues.lines[phrase.span.line]
+            return hit.span.end + 1 == phrase.span.start && line.indices.contains(hit.span.end)
+                && line[hit.span.end].form.count <= 3
+        }
     }
 }
 

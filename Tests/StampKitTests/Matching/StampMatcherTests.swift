@@ -268,6 +268,27 @@ import Testing
         #expect(base.confidence < 0.35)
     }
 
+    /// Beside an airport word, of two towns of one name the one with the busier airport is
+    /// likelier; alone, the bigger town. (Neither airport bears the name, not even as its town,
+    /// towns decide.)
+    @Test func anAirportWordPrefersTheTownWithTheBiggerAirport() throws {
+        let places = TestPlaces()
+        places.countries += [Country(code: "ES", alpha3: "ESP", name: "Spain", continent: "EU", population: 47_000_000),
+                             Country(code: "VE", alpha3: "VEN", name: "Venezuela", continent: "SA", population: 28_000_000)]
+        places.countryNames["ES"] = ["Spain", "España"]
+        places.countryNames["VE"] = ["Venezuela"]
+        for (id, cc, population, iata, type) in [(2509954, "ES", 824_340, "VLC", "large_airport"), (3625549, "VE", 1_619_470, "VLN", "medium_airport")] {
+            places.cities.append((City(id: id, name: "Valencia", countryCode: cc, regionID: nil, population: population, latitude: 0, longitude: 0), ["Valencia"]))
+            places.airports.append(Airport(iata: iata, icao: nil, name: "\(iata == "VLC" ? "Manises" : "Arturo Michelena International") Airport",
+                                           municipality: nil, countryCode: cc, regionID: nil, cityID: id, type: type, scheduled: true,
+                                           latitude: 0, longitude: 0))
+        }
+        let airport = try #require(try propose(["AEROPUERTO DE VALENCIA", "25.11.22"], places: places).candidates.first)
+        #expect(airport.country.code == "ES")
+        let town = try #require(try propose(["VALENCIA", "25.11.22"], places: places).candidates.first)
+        #expect(town.country.code == "VE")
+    }
+
     @Test func commonStampWordsAreNotPlaceNames() throws {
         let places = TestPlaces()
         _ = try propose(["IMMIGRATION", "PASSPORT CONTROL KEFLAVIK", "INTERNATIONAL"], places: places)
