@@ -270,7 +270,7 @@ import Testing
 
     /// Beside an airport word, of two towns of one name the one with the busier airport is
     /// likelier; alone, the bigger town. (Neither airport bears the name, not even as its town,
-    /// towns decide.)
+    /// so only the towns decide.)
     @Test func anAirportWordPrefersTheTownWithTheBiggerAirport() throws {
         let places = TestPlaces()
         places.countries += [Country(code: "ES", alpha3: "ESP", name: "Spain", continent: "EU", population: 47_000_000),
