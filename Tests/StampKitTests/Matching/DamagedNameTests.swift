@@ -75,6 +75,22 @@ import Testing
         #expect(!nowhere.contains { $0.evidence.contains { $0.text == "VIETNAS" } })
     }
 
+    /// MEDYKA, a border village read right, is one letter from MEDYNA (Medina): a word that is
+    /// a place's own name as read is that place, not a worn bigger one.
+    @Test func aVillagesNameReadRightIsNotABigCitysNameWorn() throws {
+        let places = TestPlaces()
+        places.countries += [Country(code: "PL", alpha3: "POL", name: "Poland", continent: "EU", population: 37_950_000),
+                             Country(code: "SA", alpha3: "SAU", name: "Saudi Arabia", continent: "AS", population: 33_700_000)]
+        places.countryNames["PL"] = ["Poland", "Polska"]
+        places.countryNames["SA"] = ["Saudi Arabia"]
+        places.cities.append((City(id: 765028, name: "Medyka", countryCode: "PL", regionID: nil, population: 2_800, latitude: 49.8, longitude: 22.9), ["Medyka"]))
+        places.cities.append((City(id: 109223, name: "Medina", countryCode: "SA", regionID: nil, population: 1_300_000, latitude: 24.5, longitude: 39.6), ["Medina", "Medyna"]))
+        let top = try #require(try propose(["MEDYKA", "22.08.23"], places: places).candidates.first)
+        #expect(top.country.code == "PL")
+        // Worn, the bigger city's name is still guessed at.
+        #expect(try propose(["MEDYNX", "22.08.23"], places: places).candidates.first?.country.code == "SA")
+    }
+
     @Test func shortWordsAndNamesReadRightAreNotGuessedAt() throws {
         let places = TestPlaces()
         #expect(try propose(["PARIX", "12.07.19"], places: places).candidates.isEmpty)

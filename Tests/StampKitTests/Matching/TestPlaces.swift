@@ -183,11 +183,13 @@ final class TestPlaces: PlaceDirectory {
 
     func city(id: Int) throws -> City? { cities.first { $0.0.id == id }?.0 }
 
-    /// Like the gazetteer's, over every country name, city name and airport-name word here
-    /// (the fixture has no villages or generic airport words to leave out).
+    /// Like the gazetteer's, over every country name, the names of cities as big as the
+    /// gazetteer's index takes, and every airport-name word here (the fixture has no generic
+    /// airport words to leave out).
     func nearNames(_ searchForm: String) throws -> [NearName] {
         queries.append("near \(searchForm)")
-        let forms = countryNames.values.flatMap { $0 } + cities.flatMap(\.1)
+        let forms = countryNames.values.flatMap { $0 }
+            + cities.filter { $0.0.population >= Gazetteer.nearNameMinimumPopulation }.flatMap(\.1)
             + airports.flatMap { SearchForm.of($0.name + " " + ($0.municipality ?? "")).split(separator: " ").map(String.init) }
         return NearNameIndex(forms: forms.map(SearchForm.of)).neighbours(of: searchForm).map { NearName(form: $0.form, cost: $0.cost) }
     }
