@@ -63,8 +63,7 @@ import Testing
         // RIONEGRO MEDELLIN: Medellín has two airline airports of one size; the stamp also
         // names Rionegro, and only José María Córdova lies by it.
         let places = TestPlaces()
-        places.countries.append(Country(code: "CO", alpha3: "COL", name: "Colombia", continent: "SA", population: 49_648_685))
-        places.countryNames["CO"] = ["Colombia"]
+        places.addCountry("CO", "COL", "Colombia", "SA", 49_648_685)
         places.cities.append((City(id: 3674962, name: "Medellín", countryCode: "CO", regionID: "CO.02", population: 1_999_979, latitude: 6.25184, longitude: -75.56359), ["Medellín"]))
         places.cities.append((City(id: 3670730, name: "Rionegro", countryCode: "CO", regionID: "CO.02", population: 128_153, latitude: 6.15515, longitude: -75.37371), ["Rionegro"]))
         func add(_ iata: String, _ name: String, _ lat: Double, _ lon: Double) {
@@ -113,8 +112,7 @@ import Testing
         // Siem Reap-Angkor (SAI) replaced Siem Reap International (REP, now closed) in October
         // 2023; Berlin Brandenburg (BER) opened in 2020.
         let places = TestPlaces()
-        places.countries.append(Country(code: "KH", alpha3: "KHM", name: "Cambodia", continent: "AS", population: 16_249_798))
-        places.countryNames["KH"] = ["Cambodia", "Kingdom of Cambodia"]
+        places.addCountry("KH", "KHM", "Cambodia", "AS", 16_249_798, names: ["Kingdom of Cambodia"])
         places.cities.append((City(id: 1822214, name: "Siem Reap", countryCode: "KH", regionID: "KH.24", population: 139_458, latitude: 13.36179, longitude: 103.86056), ["Siem Reap"]))
         places.cities.append((City(id: 2950159, name: "Berlin", countryCode: "DE", regionID: "DE.16", population: 3_426_354, latitude: 52.52437, longitude: 13.41053), ["Berlin"]))
         func add(_ iata: String, _ name: String, _ muni: String, _ cc: String, _ city: Int, _ type: String, _ lat: Double, _ lon: Double) {
@@ -144,8 +142,7 @@ import Testing
         // IRAKLION: GeoNames knows the town as Irákleion (Iraklion among its names), OurAirports
         // names its airport after Heraklion; the gazetteer links the two.
         let places = TestPlaces()
-        places.countries.append(Country(code: "GR", alpha3: "GRC", name: "Greece", continent: "EU", population: 10_727_668))
-        places.countryNames["GR"] = ["Greece", "Ελλάδα"]
+        places.addCountry("GR", "GRC", "Greece", "EU", 10_727_668, names: ["Ελλάδα"])
         places.cities.append((City(id: 261745, name: "Irákleion", countryCode: "GR", regionID: "GR.ESYE43", population: 137_154, latitude: 35.32787, longitude: 25.14341), ["Irákleion", "Iraklion"]))
         places.airports.append(
             Airport(
@@ -164,8 +161,7 @@ import Testing
     /// airport, unless the stamp says the crossing was by road or sea.
     @Test func aCityStatesNameIsItsCitysToo() throws {
         let places = TestPlaces()
-        places.countries.append(Country(code: "HK", alpha3: "HKG", name: "Hong Kong", continent: "AS", population: 7_451_000))
-        places.countryNames["HK"] = ["Hong Kong"]
+        places.addCountry("HK", "HKG", "Hong Kong", "AS", 7_451_000)
         places.cities.append((City(id: 1819729, name: "Hong Kong", countryCode: "HK", regionID: nil, population: 7_396_076, latitude: 22.27832, longitude: 114.17469), ["Hong Kong"]))
         places.airports.append(
             Airport(

@@ -25,8 +25,7 @@ import Testing
     /// KENYA IMMIGRATION is two letters from KOREA IMMIGRATION, but KENYA was read right.
     @Test func aNameReadRightIsNotDamage() throws {
         let places = TestPlaces()
-        places.countries.append(Country(code: "KE", alpha3: "KEN", name: "Kenya", continent: "AF", population: 51_393_010))
-        places.countryNames["KE"] = ["Kenya"]
+        places.addCountry("KE", "KEN", "Kenya", "AF", 51_393_010)
         let p = try propose(["KENYA IMMIGRATION", "ARRIVAL"], places: places)
         #expect(p.candidates.first?.country.code == "KE")
         #expect(!p.candidates.contains { $0.country.code == "KR" })

@@ -79,10 +79,8 @@ import Testing
     /// a place's own name as read is that place, not a worn bigger one.
     @Test func aVillagesNameReadRightIsNotABigCitysNameWorn() throws {
         let places = TestPlaces()
-        places.countries += [Country(code: "PL", alpha3: "POL", name: "Poland", continent: "EU", population: 37_950_000),
-                             Country(code: "SA", alpha3: "SAU", name: "Saudi Arabia", continent: "AS", population: 33_700_000)]
-        places.countryNames["PL"] = ["Poland", "Polska"]
-        places.countryNames["SA"] = ["Saudi Arabia"]
+        places.addCountry("PL", "POL", "Poland", "EU", 37_950_000, names: ["Polska"])
+        places.addCountry("SA", "SAU", "Saudi Arabia", "AS", 33_700_000)
         places.cities.append((City(id: 765028, name: "Medyka", countryCode: "PL", regionID: nil, population: 2_800, latitude: 49.8, longitude: 22.9), ["Medyka"]))
         places.cities.append((City(id: 109223, name: "Medina", countryCode: "SA", regionID: nil, population: 1_300_000, latitude: 24.5, longitude: 39.6), ["Medina", "Medyna"]))
         let top = try #require(try propose(["MEDYKA", "22.08.23"], places: places).candidates.first)
@@ -141,8 +139,7 @@ import Testing
     /// one word that near, so the run is Beijing Capital.
     @Test func aWordTwoLettersOffIsReadAmongTheAirportsItsCleanWordNames() throws {
         let places = Self.capitalAirports()
-        places.countries.append(Country(code: "BJ", alpha3: "BEN", name: "Benin", continent: "AF", population: 12_123_198))
-        places.countryNames["BJ"] = ["Benin", "Benino"]
+        places.addCountry("BJ", "BEN", "Benin", "AF", 12_123_198, names: ["Benino"])
         let top = try #require(try propose(["BENING CAPITAL", "2005-11-04"], places: places).candidates.first)
         #expect(top.country.code == "CN" && top.airport?.iata == "PEK")
         #expect(top.evidence.contains { $0.text == "BENING CAPITAL" && $0.detail.hasPrefix("read as BEIJING") })
@@ -151,10 +148,8 @@ import Testing
         #expect(alone.country.code == "BJ")
         // A word near a stamp word is that word, not a word of a name (AEROPYERTO beside JUAN,
         // a word of Juan Santamaría's and of Juan de Ayolas's airports).
-        places.countries += [Country(code: "CR", alpha3: "CRI", name: "Costa Rica", continent: "NA", population: 5_047_561),
-                             Country(code: "PY", alpha3: "PRY", name: "Paraguay", continent: "SA", population: 6_956_071)]
-        places.countryNames["CR"] = ["Costa Rica"]
-        places.countryNames["PY"] = ["Paraguay"]
+        places.addCountry("CR", "CRI", "Costa Rica", "NA", 5_047_561)
+        places.addCountry("PY", "PRY", "Paraguay", "SA", 6_956_071)
         places.addAirport("SJO", "Juan Santamaría International Airport", "San José", "CR", "large_airport")
         places.addAirport("AYO", "Aeropuerto Nacional Juan de Ayolas", "Ayolas", "PY", "small_airport")
         let juan = try propose(["AEROPYERTO JUAN SANTAMARÍA", "2005-11-04"], places: places).candidates
@@ -165,8 +160,7 @@ import Testing
     /// China with Beijing, and airports whose names share CAPITAL, mostly American.
     static func capitalAirports() -> TestPlaces {
         let places = TestPlaces()
-        places.countries.append(Country(code: "CN", alpha3: "CHN", name: "China", continent: "AS", population: 1_392_730_000))
-        places.countryNames["CN"] = ["China"]
+        places.addCountry("CN", "CHN", "China", "AS", 1_392_730_000)
         places.cities.append((City(id: 1816670, name: "Beijing", countryCode: "CN", regionID: "CN.22", population: 18_960_744, latitude: 39.9075, longitude: 116.39723), ["Beijing", "Peking"]))
         places.addAirport("PEK", "Beijing Capital International Airport", "Beijing", "CN", "large_airport")
         places.addAirport("LAN", "Capital City Airport", "Lansing", "US", "medium_airport")

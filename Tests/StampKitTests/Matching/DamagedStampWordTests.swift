@@ -75,10 +75,8 @@ import StampKitGazetteer
     /// village of that name is not enough to stop the guess.
     @Test func aTownsOwnNameIsNotADamagedStampWord() throws {
         let places = TestPlaces()
-        places.countries.append(Country(code: "TH", alpha3: "THA", name: "Thailand", continent: "AS", population: 69_428_524))
-        places.countryNames["TH"] = ["Thailand"]
-        places.countries.append(Country(code: "EE", alpha3: "EST", name: "Estonia", continent: "EU", population: 1_320_884))
-        places.countryNames["EE"] = ["Estonia"]
+        places.addCountry("TH", "THA", "Thailand", "AS", 69_428_524)
+        places.addCountry("EE", "EST", "Estonia", "EU", 1_320_884)
         let sadao = City(id: 1606939, name: "Sadao", countryCode: "TH", regionID: nil, population: 46_236, latitude: 6.64, longitude: 100.42)
         places.cities.append((sadao, ["Sadao"]))
         let town = try propose(["SADAO", "IMMIGRATION", "20 JUN 2015"], places: places)
@@ -108,8 +106,7 @@ import StampKitGazetteer
     /// back, AIRFORT would be the AIRF of an airfield.
     @Test func aDamagedAirportWordNamesNoAirport() throws {
         let places = TestPlaces()
-        places.countries.append(Country(code: "GU", alpha3: "GUM", name: "Guam", continent: "OC", population: 168_783))
-        places.countryNames["GU"] = ["Guam"]
+        places.addCountry("GU", "GUM", "Guam", "OC", 168_783)
         places.addAirport("UAM", "Andersen Airfield", "Yigo", "GU", "large_airport", scheduled: false)
         let p = try propose(["AIRFORT", "05 JAN 2010"], places: places)
         #expect(p.entryMethod == .air)

@@ -36,8 +36,7 @@ import Testing
         #expect(seguro.first { $0.evidence.text == "SEGURO" }?.hypotheses.map { $0.airport?.iata } == ["BPS"])
         // A country's name there (AEROPORTO DI MALTA) is the country's airport, not the one of a
         // town of that name (Malta, Montana).
-        places.countries.append(Country(code: "MT", alpha3: "MLT", name: "Malta", continent: "EU", population: 475_701))
-        places.countryNames["MT"] = ["Malta"]
+        places.addCountry("MT", "MLT", "Malta", "EU", 475_701)
         places.airports.append(airport("MLA", "Malta International Airport", "Luqa", "MT", type: "large_airport"))
         places.airports.append(airport("MLK", "Malta Airport", "Malta", "US", type: "small_airport"))
         places.cities.append((City(id: 5660340, name: "Malta", countryCode: "US", regionID: nil, population: 1_900, latitude: 48.36, longitude: -107.87), ["Malta"]))
@@ -90,8 +89,7 @@ import Testing
         // In the gazetteer's mostly English names, "Internacional" survives only in a few
         // untranslated names of one country; the word list keeps it from pointing there.
         let places = TestPlaces()
-        places.countries.append(Country(code: "PY", alpha3: "PRY", name: "Paraguay", continent: "SA", population: 6_956_071))
-        places.countryNames["PY"] = ["Paraguay"]
+        places.addCountry("PY", "PRY", "Paraguay", "SA", 6_956_071)
         places.airports.append(airport("ASU", "Aeropuerto Internacional Silvio Pettirossi", "Asunción", "PY", type: "large_airport"))
         places.airports.append(
             airport("GRU", "São Paulo/Guarulhos–Governador André Franco Montoro International Airport", "São Paulo", "BR", type: "large_airport"))
@@ -120,8 +118,7 @@ import Testing
 
     @Test func anInflectedNameFindsItsAirport() throws {
         let places = TestPlaces()
-        places.countries.append(Country(code: "LT", alpha3: "LTU", name: "Lithuania", continent: "EU", population: 2_789_533))
-        places.countryNames["LT"] = ["Lithuania", "Lietuva"]
+        places.addCountry("LT", "LTU", "Lithuania", "EU", 2_789_533, names: ["Lietuva"])
         places.airports.append(airport("VNO", "Vilnius International Airport", "Vilnius", "LT", type: "large_airport"))
         places.airports.append(airport("TLL", "Lennart Meri Tallinn Airport", "Tallinn", "EE", type: "large_airport"))
         var lookup = Lookup(directory: places)
@@ -141,8 +138,7 @@ import Testing
         let places = TestPlaces()
         places.airports.append(airport("SSS", "Siassi Airport", "Siassi", "PG", type: "small_airport"))
         places.airports.append(airport("INT", "Smith Reynolds Airport", "Winston Salem", "US"))
-        places.countries.append(Country(code: "SS", alpha3: "SSD", name: "South Sudan", continent: "AF", population: 11_062_113))
-        places.countryNames["SS"] = ["South Sudan"]
+        places.addCountry("SS", "SSD", "South Sudan", "AF", 11_062_113)
         var lookup = Lookup(directory: places)
         let ring = clues(["SS SS", "SSS", "AUSTRALIA", "SS", "KEF"])
         #expect(try CountryCodeObservations().read(ring, &lookup, NameCover()).isEmpty)

@@ -188,8 +188,7 @@ import Testing
         // BEIJING CAPITAL read as two lines: BEIJING fits Capital and Daxing alike, CAPITAL
         // fits Capital and American airports; only Capital holds both words.
         let places = TestPlaces()
-        places.countries.append(Country(code: "CN", alpha3: "CHN", name: "China", continent: "AS", population: 1_392_730_000))
-        places.countryNames["CN"] = ["China"]
+        places.addCountry("CN", "CHN", "China", "AS", 1_392_730_000)
         // The gazetteer's airports holding either word.
         places.addAirport("PEK", "Beijing Capital International Airport", "Beijing", "CN", "large_airport")
         places.addAirport("PKX", "Beijing Daxing International Airport", "Beijing", "CN", "large_airport")
@@ -210,10 +209,8 @@ import Testing
         // JORGE (CHÁVEZ cut off) fits airports in six countries; MIGRACIONES PERÚ settles the
         // country, and of Peru's two the large one is Jorge Chávez.
         let places = TestPlaces()
-        places.countries.append(Country(code: "AR", alpha3: "ARG", name: "Argentina", continent: "SA", population: 44_494_502))
-        places.countries.append(Country(code: "BO", alpha3: "BOL", name: "Bolivia", continent: "SA", population: 11_353_142))
-        places.countryNames["AR"] = ["Argentina"]
-        places.countryNames["BO"] = ["Bolivia"]
+        places.addCountry("AR", "ARG", "Argentina", "SA", 44_494_502)
+        places.addCountry("BO", "BOL", "Bolivia", "SA", 11_353_142)
         // The gazetteer's airports with JORGE in their names.
         places.addAirport("SJZ", "São Jorge Airport", "Velas", "PT", "medium_airport")
         places.addAirport("AEP", "Jorge Newbery Airpark", "Buenos Aires", "AR", "large_airport")
@@ -273,10 +270,8 @@ import Testing
     /// so only the towns decide.)
     @Test func anAirportWordPrefersTheTownWithTheBiggerAirport() throws {
         let places = TestPlaces()
-        places.countries += [Country(code: "ES", alpha3: "ESP", name: "Spain", continent: "EU", population: 47_000_000),
-                             Country(code: "VE", alpha3: "VEN", name: "Venezuela", continent: "SA", population: 28_000_000)]
-        places.countryNames["ES"] = ["Spain", "España"]
-        places.countryNames["VE"] = ["Venezuela"]
+        places.addCountry("ES", "ESP", "Spain", "EU", 47_000_000, names: ["España"])
+        places.addCountry("VE", "VEN", "Venezuela", "SA", 28_000_000)
         for (id, cc, population, iata, type) in [(2509954, "ES", 824_340, "VLC", "large_airport"), (3625549, "VE", 1_619_470, "VLN", "medium_airport")] {
             places.cities.append((City(id: id, name: "Valencia", countryCode: cc, regionID: nil, population: population, latitude: 0, longitude: 0), ["Valencia"]))
             places.airports.append(Airport(iata: iata, icao: nil, name: "\(iata == "VLC" ? "Manises" : "Arturo Michelena International") Airport",
@@ -367,8 +362,7 @@ import Testing
         // SAN is San Diego's code (OurAirports), but on this line it starts SAN JOSE.
         let places = TestPlaces()
         places.cities.append((City(id: 3621849, name: "San José", countryCode: "CR", regionID: "CR.08", population: 335007, latitude: 9.93388, longitude: -84.08489), ["San José", "San Jose"]))
-        places.countries.append(Country(code: "CR", alpha3: "CRI", name: "Costa Rica", continent: "NA", population: 4_999_441))
-        places.countryNames["CR"] = ["Costa Rica"]
+        places.addCountry("CR", "CRI", "Costa Rica", "NA", 4_999_441)
         places.airports.append(Airport(iata: "SAN", icao: "KSAN", name: "San Diego International Airport", municipality: "San Diego", countryCode: "US", regionID: "US.CA", cityID: nil, type: "large_airport", scheduled: true, latitude: 32.7336006165, longitude: -117.190002441))
         let p = try propose(["SAN JOSE"], places: places)
         #expect(p.candidates.first?.country.code == "CR")

@@ -29,31 +29,33 @@ final class TestPlaces: PlaceDirectory {
                 type: type, scheduled: scheduled, latitude: 0, longitude: 0))
     }
 
+    /// Adds a country under its English name and `names` in other languages.
+    func addCountry(_ code: String, _ a3: String, _ name: String, _ continent: String, _ population: Int, names: [String] = []) {
+        countries.append(Country(code: code, alpha3: a3, name: name, continent: continent, population: population))
+        countryNames[code] = [name] + names
+    }
+
     init() {
-        func c(_ code: String, _ a3: String, _ name: String, _ cont: String, _ pop: Int, _ names: [String]) {
-            countries.append(Country(code: code, alpha3: a3, name: name, continent: cont, population: pop))
-            countryNames[code] = [name] + names
-        }
-        c("IS", "ISL", "Iceland", "EU", 353_574, ["Ísland", "Island", "Islande", "Islandia"])
-        c("DE", "DEU", "Germany", "EU", 82_927_922, ["Deutschland", "Allemagne", "Alemania", "Alemanha"])
-        c("NL", "NLD", "Netherlands", "EU", 17_231_017, ["Nederland", "Pays-Bas", "Países Bajos", "Niederlande"])
-        c("US", "USA", "United States", "NA", 327_167_434, ["Estados Unidos", "États-Unis", "Vereinigte Staaten"])
-        c("GB", "GBR", "United Kingdom", "EU", 66_488_991, ["Royaume-Uni", "Reino Unido", "Vereinigtes Königreich"])
-        c("JP", "JPN", "Japan", "AS", 126_529_100, ["日本", "Japon", "Japón"])
-        c("TH", "THA", "Thailand", "AS", 69_428_524, ["ประเทศไทย", "Thaïlande", "Tailandia"])
-        c("BR", "BRA", "Brazil", "SA", 209_469_333, ["Brasil", "Brésil", "Brasilien"])
-        c("FR", "FRA", "France", "EU", 66_987_244, ["Frankreich", "Francia", "França"])
-        c("TR", "TUR", "Türkiye", "AS", 82_319_724, ["Turkey", "Türkei", "Turquie"])
-        c("PE", "PER", "Peru", "SA", 31_989_256, ["Perú", "Pérou"])
-        c("CA", "CAN", "Canada", "NA", 37_058_856, ["Kanada"])
-        c("AT", "AUT", "Austria", "EU", 8_847_037, ["Österreich", "Autriche"])
-        c("NO", "NOR", "Norway", "EU", 5_314_336, ["Norge", "Noreg", "Norwegen"])
-        c("FI", "FIN", "Finland", "EU", 5_518_050, ["Suomi", "Finnland"])
-        c("PG", "PNG", "Papua New Guinea", "OC", 8_606_316, ["Papua-Neuguinea"])
-        c("VN", "VNM", "Viet Nam", "AS", 95_540_395, ["Vietnam", "Việt Nam"])
-        c("ID", "IDN", "Indonesia", "AS", 267_663_435, ["Indonésie", "Indonesien"])
-        c("PT", "PRT", "Portugal", "EU", 10_281_762, ["Portugal"])
-        c("AU", "AUS", "Australia", "OC", 24_992_369, ["Australien", "Australie"])
+        addCountry("IS", "ISL", "Iceland", "EU", 353_574, names: ["Ísland", "Island", "Islande", "Islandia"])
+        addCountry("DE", "DEU", "Germany", "EU", 82_927_922, names: ["Deutschland", "Allemagne", "Alemania", "Alemanha"])
+        addCountry("NL", "NLD", "Netherlands", "EU", 17_231_017, names: ["Nederland", "Pays-Bas", "Países Bajos", "Niederlande"])
+        addCountry("US", "USA", "United States", "NA", 327_167_434, names: ["Estados Unidos", "États-Unis", "Vereinigte Staaten"])
+        addCountry("GB", "GBR", "United Kingdom", "EU", 66_488_991, names: ["Royaume-Uni", "Reino Unido", "Vereinigtes Königreich"])
+        addCountry("JP", "JPN", "Japan", "AS", 126_529_100, names: ["日本", "Japon", "Japón"])
+        addCountry("TH", "THA", "Thailand", "AS", 69_428_524, names: ["ประเทศไทย", "Thaïlande", "Tailandia"])
+        addCountry("BR", "BRA", "Brazil", "SA", 209_469_333, names: ["Brasil", "Brésil", "Brasilien"])
+        addCountry("FR", "FRA", "France", "EU", 66_987_244, names: ["Frankreich", "Francia", "França"])
+        addCountry("TR", "TUR", "Türkiye", "AS", 82_319_724, names: ["Turkey", "Türkei", "Turquie"])
+        addCountry("PE", "PER", "Peru", "SA", 31_989_256, names: ["Perú", "Pérou"])
+        addCountry("CA", "CAN", "Canada", "NA", 37_058_856, names: ["Kanada"])
+        addCountry("AT", "AUT", "Austria", "EU", 8_847_037, names: ["Österreich", "Autriche"])
+        addCountry("NO", "NOR", "Norway", "EU", 5_314_336, names: ["Norge", "Noreg", "Norwegen"])
+        addCountry("FI", "FIN", "Finland", "EU", 5_518_050, names: ["Suomi", "Finnland"])
+        addCountry("PG", "PNG", "Papua New Guinea", "OC", 8_606_316, names: ["Papua-Neuguinea"])
+        addCountry("VN", "VNM", "Viet Nam", "AS", 95_540_395, names: ["Vietnam", "Việt Nam"])
+        addCountry("ID", "IDN", "Indonesia", "AS", 267_663_435, names: ["Indonésie", "Indonesien"])
+        addCountry("PT", "PRT", "Portugal", "EU", 10_281_762, names: ["Portugal"])
+        addCountry("AU", "AUS", "Australia", "OC", 24_992_369, names: ["Australien", "Australie"])
 
         func a(
             _ iata: String, _ icao: String?, _ name: String, _ muni: String, _ cc: String, _ region: String?,
