@@ -53,7 +53,7 @@ struct AirportPhraseObservations {
                     span: phrase.span,
                     evidence: Evidence(kind: .airportName, text: phrase.text, detail: Weights.airportList(airports)),
                     reliability: (besideAirportWord ? 0.75 : 0.7) * (airports.map(Weights.airportPrior).max() ?? 1)
-                        * WordSpecificity.weight(documentFrequency: airports.count) * Weights.ocr(phrase.confidence),
+                        * WordSpecificity.weight(documentFrequency: airports.count) * Weights.ocr(phrase, clues),
                     hypotheses: Weights.airportHypotheses(airports)))
             cover.airports.append(phrase.span)
         }
@@ -77,7 +77,7 @@ struct NamePhraseObservations {
                         evidence: Evidence(
                             kind: .countryName, text: phrase.text,
                             detail: countries.map { "\($0.name) (\($0.code))" }.joined(separator: " or ")),
-                        reliability: 0.75 * lengthFactor * Weights.ocr(phrase.confidence),
+                        reliability: 0.75 * lengthFactor * Weights.ocr(phrase, clues),
                         hypotheses: countries.map { Hypothesis(country: $0.code, share: 1 / Double(countries.count)) }))
             }
             let cities = try lookup.cities(named: phrase.form)
@@ -108,7 +108,7 @@ struct NamePhraseObservations {
                             kind: .cityName, text: phrase.text,
                             detail: cities.prefix(3).map { "\($0.name), \($0.countryCode)" }.joined(separator: " or ")),
                         reliability: (phrase.length > 1 ? 0.55 : 0.45) * lengthFactor * generic * size
-                            * Weights.ocr(phrase.confidence),
+                            * Weights.ocr(phrase, clues),
                         hypotheses: zip(cities, weights).map {
                             Hypothesis(country: $0.countryCode, city: $0, share: $1 / total)
                         }))
@@ -221,11 +221,13 @@ struct AirportWordObservations {
             }
             let exactness = whole || isStem || query != word.form ? 1 : 0.6
             let prior = airports.map(Weights.airportPrior).max() ?? 1
+            // Only a whole word of the name read as it is spells the name exactly.
+            let read = whole && query == word.form ? Weights.ocr(word, clues) : Weights.ocr(word.confidence)
             found.append(
                 Observation(
                     span: word.span,
                     evidence: Evidence(kind: .airportName, text: word.text, detail: Weights.airportList(airports)),
-                    reliability: base * generic * exactness * guessWeight * prior * Weights.ocr(word.confidence),
+                    reliability: base * generic * exactness * guessWeight * prior * read,
                     hypotheses: Weights.airportHypotheses(airports)))
         }
         return found

@@ -43,6 +43,18 @@ enum Weights {
         min(1, max(0.2, (confidence - 20) / 50))
     }
 
+    /// A name's OCR confidence as a factor, but never below the part a guess of the same name
+    /// from a reading one worn letter off it keeps (`DamagedNameObservations.weight`): six or
+    /// more capitals spelling a place's name exactly are that name however unsure Tesseract
+    /// was of the word, and a reading that needs no guess is no weaker than one that does.
+    static func ocr(_ phrase: NamePhrase, _ clues: StampClues) -> Double {
+        let letters = phrase.form.filter(\.isLetter).count
+        guard letters >= NearNameIndex.minimumLength, DamagedNameObservations.inCapitals(phrase, clues) else {
+            return ocr(phrase.confidence)
+        }
+        return max(ocr(phrase.confidence), DamagedNameObservations.weight(letters: letters, cost: 0.5))
+    }
+
     /// How plausible it is that a stamp names this airport: border posts sit at big airports
     /// with scheduled flights, seldom at an air base or a private field (DOVER is the port of
     /// Dover far more often than Dover Air Force Base).

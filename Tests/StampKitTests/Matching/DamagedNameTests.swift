@@ -31,6 +31,17 @@ import Testing
         #expect(faint.confidence < clean.confidence)
     }
 
+    /// A name spelt exactly but read unsure is no weaker than the same name guessed from a
+    /// reading one worn letter off it; lower case, where OCR spells words out of texture, and
+    /// short words keep their OCR confidence.
+    @Test func aNameReadExactlyButUnsureIsNoWeakerThanItsGuess() throws {
+        let exact = try #require(try propose(["FRANKFURT"], confidence: 10).candidates.first)
+        let worn = try #require(try propose(["FRANKEURT"], confidence: 10).candidates.first)
+        #expect(exact.country.code == "DE" && exact.confidence >= worn.confidence)
+        let lower = try #require(try propose(["Frankfurt"], confidence: 10).candidates.first)
+        #expect(lower.confidence < worn.confidence)
+    }
+
     /// VIETNAM is a stamp word of the lexicon (a country alias) and the country's name: a
     /// reading near it is the name, not a stamp word standing in its way.
     @Test func aStampWordThatIsTheNameItselfDoesNotBlockIt() throws {
