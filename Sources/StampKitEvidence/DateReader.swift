@@ -163,10 +163,12 @@ public struct DateReader: Sendable {
     /// `12.O7.I9` → `12.07.19`: a letter OCR often reads for a digit, standing between digits
     /// or separators and touching a digit, is taken as that digit; and `20.0CT.2021` →
     /// `20.OCT.2021`: a zero opening a word of capitals is the letter. A zero with a slash or a dot
-    /// inside comes out as `@`, `Ø` or `θ`; a one with a foot as `L` (`L1 MAY 2018`).
+    /// inside comes out as `@`, `Ø`, `θ` or `¢`, one worn open on its right as `C`; a one with a
+    /// foot as `L` (`L1 MAY 2018`), a thin one as `i` (`23 JUN 202i`).
     static func undoLetterConfusion(_ text: String) -> String {
         let map: [Character: Character] = [
-            "O": "0", "o": "0", "@": "0", "Ø": "0", "ø": "0", "θ": "0", "I": "1", "l": "1", "|": "1", "L": "1",
+            "O": "0", "o": "0", "@": "0", "Ø": "0", "ø": "0", "θ": "0", "¢": "0", "C": "0",
+            "I": "1", "l": "1", "|": "1", "L": "1", "i": "1",
         ]
         var chars = Array(text)
         for i in chars.indices {
@@ -217,10 +219,21 @@ public struct DateReader: Sendable {
         }
     }
 
-    /// `repairs(of:)` for a year; a five-digit year also loses each digit in turn, one change
-    /// more: a slashed zero is read as a 9 and a 0 as often as as one of them.
+    /// `repairs(of:)` for a year, and for a year of this century read with any digit for its
+    /// zero (`2314`), the zero put back: after a leading 2 only a 0 can stand. That counts as
+    /// two changes, all a date may take, since a digit unlike a zero is a worse misreading
+    /// than a fragile one (`39 APR 2224`, printed 16 APR 2024, must stay unread).
+    /// A five-digit year also loses each digit in turn, one change more: a slashed zero is read
+    /// as a 9 and a 0 as often as as one of them.
     static func yearRepairs(of digits: String) -> [(digits: String, changes: Int)] {
-        guard digits.count == 5 else { return repairs(of: digits) }
+        guard digits.count == 5 else {
+            let chars = Array(digits)
+            guard chars.count == 4, chars[0] == "2", chars[1] != "0" else {
+                return repairs(of: digits)
+            }
+            let century = "20" + String(chars[2...])
+            return repairs(of: digits) + repairs(of: century).map { ($0.digits, $0.changes + 2) }
+        }
         let chars = Array(digits)
         return chars.indices.flatMap { i in
             var shorter = chars

@@ -63,6 +63,10 @@ import Testing
         ("20.0CT.2021", "2021-10-20"),  // the O of OCT read as a zero
         ("12 0KT 2019", "2019-10-12"),
         ("\"44.05.15", "2015-05-14"),  // a quote from a speck before the day
+        ("23 JUN 202i", "2021-06-23"),  // a thin one read as i
+        ("04.03.1C", "2010-03-04"),  // a zero worn open read as C
+        ("12.01.C5", "2005-01-12"),
+        ("22 05 2¢18", "2018-05-22"),  // a dotted zero read as ¢
     ])
     func readsDatesInTheWaysOCRSpacesAndMarksThem(text: String, value: String) {
         let date = reader.read(lines: ["PASSPORT CONTROL", text])
@@ -100,6 +104,8 @@ import Testing
         ("2019. MARX. 15.", "2019-03-15"),  // year first
         ("28 JUL 29006", "2006-07-28"),  // a slashed zero read as 9 and 0: five digits
         ("25. JUL.29015", "2015-07-25"),
+        ("APR 17 2314", "2014-04-17"),  // after a leading 2 only a zero stands
+        ("16 OCT 2116", "2016-10-16"),
     ])
     func repairsDatesWhoseSeparatorsOrMonthWordsWereMisread(text: String, value: String) {
         #expect(reader.read(lines: ["IMMIGRATION", text])?.value == value)
@@ -135,6 +141,9 @@ import Testing
         // Year, month and day each need a change: three guesses are no reading.
         #expect(reader.read(lines: ["2087-87-82"]) == nil)
         #expect(reader.read(lines: ["44.92.2098"]) == nil)
+        // A year's zero read as a digit unlike it is two guesses alone (printed 16 APR 2024).
+        #expect(reader.read(lines: ["39 APR 2224"]) == nil)
+        #expect(reader.read(lines: ["30 APR 2224"])?.value == "2024-04-30")
     }
 
     @Test func aRepairedDateKeepsTheStampsOrderOfFields() {
