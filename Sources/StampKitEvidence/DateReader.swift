@@ -190,10 +190,12 @@ public struct DateReader: Sendable {
     }
 
     /// Quotes, tildes and stars that ink specks and ring edges read as, blanked so they do not
-    /// stand between a date's fields (`2023 ~-06- 06`). Each stays one character wide.
+    /// stand between a date's fields (`2023 ~-06- 06`), and the longer dashes a worn hyphen is
+    /// read as made hyphens (`2013 -12— 18`). Each stays one character wide.
     static func blankDebris(_ text: String) -> String {
         let debris: Set<Character> = ["~", "\"", "“", "”", "„", "‘", "’", "«", "»", "*", "^", "`"]
-        return String(text.map { debris.contains($0) ? " " : $0 })
+        let dashes: Set<Character> = ["‐", "‑", "‒", "–", "—", "−"]
+        return String(text.map { debris.contains($0) ? " " : dashes.contains($0) ? "-" : $0 })
     }
 
     /// What a date face's fragile digits are misread as, mapped to what they were: a zero with

@@ -67,6 +67,7 @@ import Testing
         ("04.03.1C", "2010-03-04"),  // a zero worn open read as C
         ("12.01.C5", "2005-01-12"),
         ("22 05 2¢18", "2018-05-22"),  // a dotted zero read as ¢
+        ("2013 -12— 18", "2013-12-18"),  // a worn hyphen read as a dash
     ])
     func readsDatesInTheWaysOCRSpacesAndMarksThem(text: String, value: String) {
         let date = reader.read(lines: ["PASSPORT CONTROL", text])
