@@ -289,10 +289,14 @@ enum Tokenizer {
             guard join else { continue }
             Self.join(&lines, i, i + 1)
         }
+        // A lone capital read surely so close before a word of capitals is its first letter
+        // (D | EPARTED): a sign's letter or an initial stands at least a word space off, and a
+        // ring's or frame's edge beside a word reads as an unsure letter (C | LIÈGE).
         for i in lines.indices {
-            guard let last = lines[i].last, last.isLettersOnly, last.isUppercase, last.text.count >= 2,
+            guard let last = lines[i].last, last.isLettersOnly, last.isUppercase,
+                last.text.count >= 2 || last.confidence >= sureConfidence,
                 let next = rowContinuation(of: i, in: reading.lines, gap: gapInsideWord), let first = lines[next].first,
-                first.isLettersOnly, first.isUppercase, first.text.count >= 2
+                first.isLettersOnly, first.isUppercase, first.text.count >= 2, last.text.count + first.text.count >= 4
             else { continue }
             Self.join(&lines, i, next)
         }

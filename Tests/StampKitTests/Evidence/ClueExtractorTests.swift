@@ -36,12 +36,12 @@ import Testing
     }
 
     /// An OCR line of words placed at x positions on row `y`, each letter 20 px wide.
-    func line(_ words: [(String, Int)], y: Int, height: Int = 30) -> OCRLine {
+    func line(_ words: [(String, Int)], y: Int, height: Int = 30, confidence: Double = 90) -> OCRLine {
         let ocrWords = words.map { text, x in
-            OCRWord(text: text, confidence: 90, box: PixelBox(x: x, y: y, width: text.count * 20, height: height))
+            OCRWord(text: text, confidence: confidence, box: PixelBox(x: x, y: y, width: text.count * 20, height: height))
         }
         let x0 = ocrWords[0].box.x, x1 = ocrWords.last!.box.x + ocrWords.last!.box.width
-        return OCRLine(text: words.map(\.0).joined(separator: " "), confidence: 90,
+        return OCRLine(text: words.map(\.0).joined(separator: " "), confidence: confidence,
                        box: PixelBox(x: x0, y: y, width: x1 - x0, height: height), words: ocrWords)
     }
 
@@ -117,6 +117,20 @@ import Testing
         // Close but on the next row: two lines.
         let below = OCRReading(lines: [line([("ALGEC", 200)], y: 100), line([("CIRAS", 304)], y: 140)], rotation: 0)
         #expect(extractor.extract(from: below).lines.map { $0.map(\.text) } == [["ALGEC"], ["CIRAS"]])
+    }
+
+    /// Tesseract also cuts a word's first letter off as a line of its own (D | EPARTED): a sure
+    /// capital closer than a word space before a capital word starts it. An unsure one there is
+    /// a ring's or frame's edge (C | LIÈGE), and a sure one a word space off is a word.
+    @Test func joinsAFirstLetterCutOffAsALine() {
+        func rows(_ letter: String, confidence: Double, gap: Int) -> [[String]] {
+            let lines = [line([("SADAO", 40)], y: 40), line([(letter, 0)], y: 100, confidence: confidence),
+                         line([("EPARTED", 20 + gap)], y: 100, confidence: 87)]
+            return extractor.extract(from: OCRReading(lines: lines, rotation: 0)).lines.map { $0.map(\.text) }
+        }
+        #expect(rows("D", confidence: 95, gap: 5) == [["SADAO"], ["DEPARTED"], []])
+        #expect(rows("C", confidence: 61, gap: 5) == [["SADAO"], ["C"], ["EPARTED"]])
+        #expect(rows("D", confidence: 95, gap: 15) == [["SADAO"], ["D"], ["EPARTED"]])
     }
 
     @Test func doesNotJoinUnrelatedLines() {
