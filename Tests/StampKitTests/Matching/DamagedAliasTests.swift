@@ -15,6 +15,19 @@ import Testing
         #expect(top.confidence < clean.confidence)
     }
 
+    /// Argentina's and Uruguay's migration authorities differ by a plural: a worn reading names
+    /// the nearer one, a clean one its own.
+    @Test func aWornAuthorityNamesTheNearestOfTwoAlike() throws {
+        let places = TestPlaces()
+        places.addCountry("AR", "ARG", "Argentina", "SA", 44_494_502)
+        places.addCountry("UY", "URY", "Uruguay", "SA", 3_449_299)
+        let worn = try propose(["AEROPUERTO ZEZA", "SALIDA", "DIRECCIGN KACIONAL DE AIGRACIONES"], places: places)
+        #expect(worn.candidates.first?.country.code == "AR")
+        #expect(worn.candidates.first?.evidence.contains { $0.detail == "read as DIRECCIÓN NACIONAL DE MIGRACIONES: authority of Argentina" } == true)
+        let clean = try propose(["DIRECCIÓN NACIONAL DE MIGRACIÓN", "ENTRADA"], places: places)
+        #expect(clean.candidates.first?.country.code == "UY")
+    }
+
     @Test func aWordAloneOrADifferentFirstLetterIsNotThePhrase() throws {
         // Two letters from U.S. IMMIGRATION, but one word for three.
         #expect(try propose(["IMMIGRATION"]).candidates.isEmpty)
