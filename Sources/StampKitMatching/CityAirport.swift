@@ -15,8 +15,8 @@ struct CityAirport {
     /// The main airport of `city` in country `code`, or nil. Where the stamp names several
     /// towns (RIONEGRO MEDELLIN), the airport that serves most of them wins: a city's second
     /// airport often stands by a neighbouring town, and the stamp names that town too. Two
-    /// airports that fit equally well (the same size, the same towns) give none: the stamp
-    /// does not say which.
+    /// airports that fit equally well (the same size, the same towns, both or neither named
+    /// international) give none: the stamp does not say which.
     static func infer(
         for city: City, named others: [City], in code: String, clues: StampClues, history: AirportHistory,
         lookup: inout Lookup
@@ -42,17 +42,31 @@ struct CityAirport {
         }
         let ranked = airports.map { a in
             (airport: a, fit: towns.filter { serves(a, $0) }.count, size: a.type == "large_airport" ? 1 : 0,
-             plain: isNamedPlainly(a, after: city) ? 1 : 0)
+             plain: isNamedPlainly(a, after: city) ? 1 : 0, abroad: isNamedInternational(a) ? 1 : 0)
         }.enumerated().sorted { x, y in
-            (x.element.fit, x.element.size, x.element.plain, -x.offset) > (y.element.fit, y.element.size, y.element.plain, -y.offset)
+            let a = x.element, b = y.element
+            return (a.fit, a.size, a.plain, a.abroad, -x.offset) > (b.fit, b.size, b.plain, b.abroad, -y.offset)
         }.map(\.element)
         guard let best = ranked.first else { return nil }
         if ranked.count > 1, ranked[1].fit == best.fit, ranked[1].size == best.size, ranked[1].plain == best.plain,
-            ranked[1].airport.scheduled == best.airport.scheduled
+            ranked[1].abroad == best.abroad, ranked[1].airport.scheduled == best.airport.scheduled
         {
             return nil
         }
         return best.airport
+    }
+
+    /// Words airport names use for "international", in search form.
+    static let internationalWords: Set<Substring> = [
+        "international", "internacional", "internazionale", "internationaal", "internationale", "internationaler",
+        "internasjonale", "internationella", "intl",
+    ]
+
+    /// Whether the airport's name says it serves flights abroad: of a town's two airports of
+    /// one size (Medellín's Olaya Herrera and Córdova International), the one a border stamp
+    /// comes from.
+    static func isNamedInternational(_ airport: Airport) -> Bool {
+        SearchForm.of(airport.name).split(separator: " ").contains { internationalWords.contains($0) }
     }
 
     /// Whether the airport is named for the town and nothing else but one word (İstanbul

@@ -74,7 +74,6 @@ import Testing
         }
         add("EOH", "Enrique Olaya Herrera Airport", 6.220549, -75.590582)
         add("MDE", "Jose Maria Córdova International Airport", 6.16454, -75.4231)
-        #expect(try propose(["MEDELLIN", "04/05/2008"], places: places).candidates.first?.airport == nil)
         let both = try #require(try propose(["RIONEGRO MEDELLIN", "04/05/2008"], places: places).candidates.first)
         #expect(both.country.code == "CO")
         #expect(both.airport?.iata == "MDE")
@@ -90,6 +89,28 @@ import Testing
             for: rionegro, named: [rionegro, medellin], in: "CO", clues: clues, history: AirportHistory(openings: [:]),
             lookup: &lookup)
         #expect(airport?.iata == "MDE")
+    }
+
+    /// MEDELLIN alone: of the town's two airline airports of one size, a border stamp comes from
+    /// the one whose name says it serves flights abroad; when both names say so, from neither.
+    @Test func ofATownsAirportsAlikeTheInternationalOneStamps() throws {
+        func medellin(olayaHerrera: String) throws -> String? {
+            let places = TestPlaces()
+            places.addCountry("CO", "COL", "Colombia", "SA", 49_648_685)
+            places.cities.append((City(id: 3674962, name: "Medellín", countryCode: "CO", regionID: "CO.02", population: 1_999_979, latitude: 6.25184, longitude: -75.56359), ["Medellín"]))
+            let airports = [
+                ("EOH", olayaHerrera, 6.220549, -75.590582), ("MDE", "Jose Maria Córdova International Airport", 6.16454, -75.4231),
+            ]
+            for (iata, name, lat, lon) in airports {
+                places.airports.append(
+                    Airport(
+                        iata: iata, icao: nil, name: name, municipality: "Medellín", countryCode: "CO", regionID: "CO.02",
+                        cityID: 3674962, type: "medium_airport", scheduled: true, latitude: lat, longitude: lon))
+            }
+            return try propose(["MEDELLIN", "04/05/2008"], places: places).candidates.first?.airport?.iata
+        }
+        #expect(try medellin(olayaHerrera: "Enrique Olaya Herrera Airport") == "MDE")
+        #expect(try medellin(olayaHerrera: "Enrique Olaya Herrera Aeropuerto Internacional") == nil)
     }
 
     @Test func aPortWordLeavesAnAirportsOwnNameOfSeveralWords() throws {
