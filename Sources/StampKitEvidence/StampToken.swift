@@ -270,9 +270,11 @@ enum Tokenizer {
                 last.isLettersOnly, first.isLettersOnly
             else { continue }
             let joinedForm = last.form + first.form
-            // A word hyphenated at a line's end leaves a few letters before the hyphen; a lone
-            // letter with a dash after it (`+P-`, a ring's sign between stars) is no word part.
-            var join = last.endsWithHyphen && last.form.count >= 3
+            // A word hyphenated at a line's end leaves a few letters before the hyphen, and goes
+            // on in the same case; a lone letter with a dash after it (`+P-`, a ring's sign
+            // between stars) is no word part, nor is a speck read as a small letter after a
+            // dash (`SATAMA-` over `a`).
+            var join = last.endsWithHyphen && last.form.count >= 3 && first.isUppercase == last.isUppercase
             if !join, last.form.count >= 4 {
                 // Byte search: this runs for every airport word at every line break.
                 let joined = Array(joinedForm.utf8)

@@ -145,6 +145,10 @@ import Testing
         // A lone letter with a dash after it is a ring's sign, not half a word.
         let sign = extractor.extract(from: reading(["+P-", "FARO"]))
         #expect(sign.lines.map { $0.map(\.text) } == [["P"], ["FARO"]])
+        // A word goes on in its own case: specks read as small letters below are not its end.
+        let port = extractor.extract(from: reading(["HELSINGIN SATAMA-", "a amr"]))
+        #expect(port.lines[0].map(\.text) == ["HELSINGIN", "SATAMA"])
+        #expect(port.entryMethodHits.map(\.value) == [.sea])
     }
 
     @Test func findsAirportWordsWithDamagedEndingsAndDiacritics() {
