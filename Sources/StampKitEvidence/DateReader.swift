@@ -228,19 +228,19 @@ public struct DateReader: Sendable {
     /// A five-digit year also loses each digit in turn, one change more: a slashed zero is read
     /// as a 9 and a 0 as often as as one of them.
     static func yearRepairs(of digits: String) -> [(digits: String, changes: Int)] {
-        guard digits.count == 5 else {
-            let chars = Array(digits)
-            guard chars.count == 4, chars[0] == "2", chars[1] != "0" else {
-                return repairs(of: digits)
+        let chars = Array(digits)
+        switch chars.count {
+        case 5:
+            return chars.indices.flatMap { i in
+                var shorter = chars
+                shorter.remove(at: i)
+                return repairs(of: String(shorter)).map { ($0.digits, $0.changes + 1) }
             }
+        case 4 where chars[0] == "2" && chars[1] != "0":
             let century = "20" + String(chars[2...])
             return repairs(of: digits) + repairs(of: century).map { ($0.digits, $0.changes + 2) }
-        }
-        let chars = Array(digits)
-        return chars.indices.flatMap { i in
-            var shorter = chars
-            shorter.remove(at: i)
-            return repairs(of: String(shorter)).map { ($0.digits, $0.changes + 1) }
+        default:
+            return repairs(of: digits)
         }
     }
 

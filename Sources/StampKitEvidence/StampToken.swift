@@ -293,7 +293,9 @@ enum Tokenizer {
         }
         // A lone capital read surely so close before a word of capitals is its first letter
         // (D | EPARTED): a sign's letter or an initial stands at least a word space off, and a
-        // ring's or frame's edge beside a word reads as an unsure letter (C | LIÈGE).
+        // ring's or frame's edge beside a word reads as an unsure letter (C | LIÈGE). Joined,
+        // the halves make four letters at least: a letter and a two-letter word are as often
+        // a sign and a code.
         for i in lines.indices {
             guard let last = lines[i].last, last.isLettersOnly, last.isUppercase,
                 last.text.count >= 2 || last.confidence >= sureConfidence,
