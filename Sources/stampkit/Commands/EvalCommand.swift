@@ -23,7 +23,8 @@ struct EvalCommand: ToolCommand {
             and per level: country top-1 and top-3; region and city (on stamps naming an airport, \
             checked against that airport's place in the gazetteer); airport; date; direction; entry \
             method; and how many answers were at least 80 % sure and wrong. Then the reliability \
-            table (confidence band → share right) and seconds per image.
+            table (confidence band → share right) and seconds per image. An image that cannot be \
+            read is named on stderr as 'FILE: error: …' and counted as unreadable.
             """,
         arguments: [Self.folder],
         options: ReadingOptions.specs + [Self.json, Self.each, Self.jobs, Self.readings, Self.explain, Self.pages, GazetteerOption.spec])
@@ -78,6 +79,8 @@ struct EvalCommand: ToolCommand {
         }
         _ = try TesseractStampReader(languages: reading.options.languages)
         let results = Mutex<[StampEvaluation?]>(Array(repeating: nil, count: truths.count))
+        // Why an image could not be read, by its index: said after the progress line, in order.
+        let failures = Mutex<[Int: String]>([:])
         let next = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, truths.count))) { _ in
             // One engine and one connection per worker: neither may be shared across threads.
@@ -96,6 +99,14 @@ struct EvalCommand: ToolCommand {
                 let truth = truths[index]
                 let url = folder.appendingPathComponent(truth.file)
                 var proposal: StampProposal?
+                func scan() -> StampScan? {
+                    do {
+                        return try scanner.scan(imageAt: url, named: truth.file, options: reading.options)
+                    } catch {
+                        failures.withLock { $0[index] = "\(truth.file): error: \(Tool.describe(error).1)" }
+                        return nil
+                    }
+                }
                 let ms = Timing.milliseconds {
                     if let kept {
                         let file = kept.appendingPathComponent(truth.file + ".json")
@@ -107,12 +118,12 @@ struct EvalCommand: ToolCommand {
                                 let text = ScanText.render(StampScan(image: truth.file, reading: saved, proposal: proposal), top: 3)
                                 FileHandle.standardError.write((text.joined(separator: "\n") + "\n").data(using: .utf8)!)
                             }
-                        } else if let scan = try? scanner.scan(imageAt: url, named: truth.file, options: reading.options) {
+                        } else if let scan = scan() {
                             if let json = try? JSONValue(encoding: scan.reading) { try? Data(json.serialized().utf8).write(to: file) }
                             proposal = scan.proposal
                         }
                     } else {
-                        proposal = try? scanner.scan(imageAt: url, named: truth.file, options: reading.options).proposal
+                        proposal = scan()?.proposal
                     }
                 }
                 let done = results.withLock { r in
@@ -123,6 +134,7 @@ struct EvalCommand: ToolCommand {
             }
         }
         terminal.endProgress()
+        for (_, line) in failures.withLock({ $0 }).sorted(by: { $0.key < $1.key }) { terminal.note(line) }
         let evaluations = results.withLock { $0.compactMap { $0 } }
         guard evaluations.count == truths.count else {
             throw UsageError(message: "the scanner could not start (see the gazetteer and language data); nothing was measured")

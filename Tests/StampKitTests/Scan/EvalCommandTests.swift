@@ -33,6 +33,31 @@ import Testing
         #expect(bands.compactMap { ($0["answers"] as? [String: Any])?["total"] as? Int }.reduce(0, +) == 2)
     }
 
+    /// A corrupt image and a missing one are named on stderr, one line each, and counted as
+    /// unreadable; the readable stamp is still measured.
+    @Test func anImageThatCannotBeReadIsNamedAndCounted() throws {
+        let folder = try makeTemporaryDirectory("eval-bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: Repository.samples.appendingPathComponent("stamps/kef-entry.jpg"), to: folder.appendingPathComponent("kef-entry.jpg"))
+        try Data("not an image".utf8).write(to: folder.appendingPathComponent("broken.jpg"))
+        try """
+            {"file": "broken.jpg", "country": "FR"}
+            {"file": "kef-entry.jpg", "country": "IS"}
+            {"file": "gone.jpg", "country": "DE"}
+
+            """.write(to: folder.appendingPathComponent("truth.jsonl"), atomically: true, encoding: .utf8)
+        let outcome = try CLI.run(["eval", folder.path, "--each", "--jobs", "2", "--gazetteer", FixtureGazetteer.shared.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let errors = outcome.stderrLines.filter { $0.contains(": error: ") }
+        #expect(errors.count == 2)
+        #expect(errors.first?.hasPrefix("broken.jpg: error: not a JPEG") == true)
+        #expect(errors.last?.hasPrefix("gone.jpg: error: no file at this path") == true)
+        let rows = outcome.stdout.split(separator: "\n").filter { $0.contains(".jpg\t") }
+        #expect(rows.filter { $0.contains("\tunreadable\t") }.count == 2)
+        #expect(rows.contains { $0.hasPrefix("kef-entry.jpg\t") && $0.contains("\tright\t") })
+    }
+
     @Test func aFolderWithoutTruthIsAnInputError() throws {
         let folder = try makeTemporaryDirectory("eval-empty")
         defer { try? FileManager.default.removeItem(at: folder) }
