@@ -36,7 +36,7 @@ public final class StampMatcher {
     let damagedDirections: DamagedStampWords<Direction>
     /// Entry-method words read with a letter wrong.
     let damagedMethods: DamagedStampWords<EntryMethod>
-    /// Airport words read with a letter wrong inside them (ATRPORT, LENLOASEMA), by full word.
+    /// Airport words read with a letter wrong inside them (ATRPORT, LENLOASEMA, RAČNA LUKA), by full word.
     let damagedAirportWords: DamagedStampWords<String>
     /// Authority and country phrases read with letters wrong.
     let damagedAliases: DamagedAliasObservations
@@ -53,8 +53,9 @@ public final class StampMatcher {
         self.damagedMethods = DamagedStampWords(lexicon.entryMethods, lexicon: lexicon)
         // Every airport word means the same; each is known by its whole word where the list
         // gives one (AEROPORT of AEROPORTO, AERFORT), so a reading nearer one prefix than
-        // another's whole word is the nearer.
-        let words = lexicon.airportWords.map { $0.fullForm ?? $0.form }.filter { !$0.contains(" ") }
+        // another's whole word is the nearer. Words of two (ZRAČNA LUKA, ORO UOSTAS) too: read
+        // with a letter lost, the LUKA left alone would say a sea port.
+        let words = lexicon.airportWords.map { $0.fullForm ?? $0.form }
         self.damagedAirportWords = DamagedStampWords(Dictionary(words.map { ($0, $0) }, uniquingKeysWith: { a, _ in a }), lexicon: lexicon)
         self.damagedAliases = DamagedAliasObservations(lexicon: lexicon)
         self.history = AirportHistory(openings: lexicon.airportOpenings)

@@ -102,6 +102,20 @@ import StampKitGazetteer
         #expect(try propose(["FLXGHAXEX", "12.07.19"]).entryMethod == nil)
     }
 
+    /// An airport word of two words (ZRAČNA LUKA) with its first letter lost is still one: the
+    /// LUKA left alone would say a sea port, and a port has no airport, so the airport the
+    /// town's name points to would be lost.
+    @Test func aTwoWordAirportWordWithALetterLostStillCounts() throws {
+        let places = TestPlaces()
+        places.addCountry("HR", "HRV", "Croatia", "EU", 4_089_400, names: ["Hrvatska"])
+        places.addAirport("DBV", "Dubrovnik Ruđer Bošković Airport", "Dubrovnik", "HR", "large_airport")
+        let worn = try propose(["RAČNA LUKA DUBROVNIK", "13.09.12"], places: places)
+        #expect(worn.entryMethod == .air)
+        #expect(worn.candidates.first?.airport?.iata == "DBV")
+        // The port word alone still says the crossing was by sea.
+        #expect(try propose(["LUKA DUBROVNIK", "13.09.12"], places: places).entryMethod == .sea)
+    }
+
     /// Read as "airport", a damaged airport word is no longer a word of an airport's name: cut
     /// back, AIRFORT would be the AIRF of an airfield.
     @Test func aDamagedAirportWordNamesNoAirport() throws {
