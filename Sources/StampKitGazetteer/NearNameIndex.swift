@@ -8,7 +8,7 @@ import Foundation
 ///
 /// How far a reading may be from a name is an edit cost: a letter added, dropped, changed or
 /// swapped with its neighbour costs 1, but a letter changed for one of the same shape on a
-/// worn stamp (I J L T, O C G Q, U V Y, M N H, E F, B D P R) costs ½, so BELIING is one edit
+/// worn stamp (I J L T, O C G Q, U V Y, M N H, E F, B D P R, K X) costs ½, so BELIING is one edit
 /// from BEIJING (L→I, I→J) while BERLING is not. A reading may cost 1, and a long one a sixth
 /// of its letters (SEYBISFIGRBUR, 13 letters: four changes of shape).
 ///
@@ -22,7 +22,7 @@ package struct NearNameIndex: Sendable {
     /// Letters that wear into one another on a stamp; each maps to its group's first.
     static let shapes: [UInt8: UInt8] = {
         var map: [UInt8: UInt8] = [:]
-        for group in ["ijlt", "ocgq", "uvy", "nmh", "ef", "bdpr"] {
+        for group in ["ijlt", "ocgq", "uvy", "nmh", "ef", "bdpr", "kx"] {
             let bytes = Array(group.utf8)
             for b in bytes { map[b] = bytes[0] }
         }
