@@ -166,7 +166,9 @@ struct DamagedNameObservations {
     /// rarest word read right proposes a few airports (CAPITAL: a dozen, more than one), and among their
     /// names a word two letters off (BENING of BEIJING) is far likelier that word than among
     /// every name, where one letter off is all a guess may be (BENING lies one from BENINO).
-    /// Each damaged word needs one nearest word; the forms, the words read so and the weight.
+    /// Each damaged word needs one nearest word, of its length give or take a letter (ACENSE is
+    /// two letters from ANSE, but a third of a word dropped leaves too little to say which);
+    /// the forms, the words read so and the weight.
     func wordsOfNamedAirports(_ tokens: ArraySlice<StampToken>, _ lookup: inout Lookup) throws
         -> (forms: [String], changed: [String], weight: Double)? {
         var rarest: (word: String, count: Int)?
@@ -196,7 +198,8 @@ struct DamagedNameObservations {
         for k in damaged {
             guard stampWords.neighbours(of: forms[k]).isEmpty else { return nil }
             let read = Array(forms[k].utf8)
-            let near = words.map { (word: $0, cost: NearNameIndex.cost(read, $0)) }.filter { $0.cost <= Self.namedAirportWordCost }
+            let near = words.filter { abs($0.count - read.count) <= 1 }
+                .map { (word: $0, cost: NearNameIndex.cost(read, $0)) }.filter { $0.cost <= Self.namedAirportWordCost }
             guard let cheapest = near.map(\.cost).min() else { return nil }
             let best = near.filter { $0.cost == cheapest }
             guard best.count == 1 else { return nil }

@@ -168,6 +168,21 @@ import Testing
         #expect(!juan.contains { $0.country.code == "PY" })
     }
 
+    /// A word is not guessed to be a name's word two letters shorter or longer: ACENSE DES (a
+    /// worn AGENCE DES) lies two letters from ANSE of Anse des Cayes, but dropping a third of
+    /// a word leaves too little of it to say which.
+    @Test func aWordTwoLettersLongerIsNotReadAsANamesWord() throws {
+        let places = TestPlaces()
+        places.addCountry("GP", "GLP", "Guadeloupe", "NA", 395_700)
+        places.addAirport("XAC", "Anse des Cayes Airport", "Saint-Louis", "GP", "small_airport")
+        places.addAirport("XCD", "Chemin des Dames Airfield", "Laon", "FR", "small_airport")
+        places.addAirport("XPO", "Pointe des Châteaux Airport", "Saint-François", "GP", "small_airport")
+        #expect(try !propose(["ACENSE DES", "2014-04-11"], places: places).candidates.contains { $0.airport?.iata == "XAC" })
+        // One letter off, the word is still read among the airports DES names.
+        places.addAirport("XAS", "Ascense des Cayes Airport", "Saint-Louis", "GP", "small_airport")
+        #expect(try propose(["ACENSE DES", "2014-04-11"], places: places).candidates.first?.airport?.iata == "XAS")
+    }
+
     /// China with Beijing, and airports whose names share CAPITAL, mostly American.
     static func capitalAirports() -> TestPlaces {
         let places = TestPlaces()
