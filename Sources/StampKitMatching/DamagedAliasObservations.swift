@@ -7,9 +7,10 @@ import StampKitGazetteer
 /// capital words (marks inside them dropped) whose letters, spaces ignored, are within a fifth
 /// of the phrase's letters of it, a like worn shape costing ½ (a damaged single name may be a
 /// sixth off: a long phrase lies further from all other text). It counts at the weight a
-/// damaged name of its length keeps. The run must start with the phrase's first letter (or one
-/// of its worn shape) and have at least as many words as the phrase less one: IMMIGRATION alone
-/// is two letters from U.S. IMMIGRATION but is not it. A word read right as a name is not
+/// damaged name of its length keeps, whatever Tesseract's confidence: its doubt in the worn
+/// words is the damage the cost already counts. The run must start with the phrase's first
+/// letter (or one of its worn shape) and have at least as many words as the phrase less one:
+/// IMMIGRATION alone is two letters from U.S. IMMIGRATION but is not it. A word read right as a name is not
 /// damage: KENYA IMMIGRATION is two letters from KOREA IMMIGRATION, but KENYA is Kenya.
 struct DamagedAliasObservations: Sendable {
     /// The fewest letters a phrase needs to be guessed at.
@@ -32,12 +33,9 @@ struct DamagedAliasObservations: Sendable {
         let names = cover.named + cover.airports
         var found: [Observation] = []
         for (number, line) in clues.lines.enumerated() where !clues.aliases.contains(where: { $0.span.line == number }) {
-            var best: (cost: Double, span: TokenSpan, alias: CountryAlias, letters: Int, confidence: Double)?
+            var best: (cost: Double, span: TokenSpan, alias: CountryAlias, letters: Int)?
             for start in line.indices {
                 var letters: [UInt8] = []
-                // Weighed by letters: the damage is in the cost already, so the weakest word
-                // alone would count it twice.
-                var confidenceSum = 0.0
                 for end in start..<min(line.count, start + 6) {
                     let t = line[end]
                     // A mark inside a word (CH'HA) is damage too; a digit ends the run.
@@ -46,7 +44,6 @@ struct DamagedAliasObservations: Sendable {
                     else { break }
                     let added = t.form.utf8.filter { $0 != 32 }
                     letters += added
-                    confidenceSum += t.confidence * Double(added.count)
                     guard letters.count >= Self.minimumLetters - 2 else { continue }
                     for phrase in phrases where end - start + 1 >= phrase.words - 1
                         && NearNameIndex.shape([letters[0]]) == NearNameIndex.shape([phrase.letters[0]])
@@ -55,10 +52,7 @@ struct DamagedAliasObservations: Sendable {
                         guard abs(phrase.letters.count - letters.count) <= Int(allowance) else { continue }
                         let cost = NearNameIndex.cost(letters, phrase.letters)
                         guard cost > 0, cost <= allowance, cost < (best?.cost ?? .infinity) else { continue }
-                        best = (
-                            cost, TokenSpan(line: number, start: start, end: end + 1), phrase.alias, phrase.letters.count,
-                            confidenceSum / Double(letters.count)
-                        )
+                        best = (cost, TokenSpan(line: number, start: start, end: end + 1), phrase.alias, phrase.letters.count)
                     }
                 }
             }
@@ -71,7 +65,7 @@ struct DamagedAliasObservations: Sendable {
                     evidence: Evidence(
                         kind: .countryName, text: text,
                         detail: "read as \(best.alias.text): \(best.alias.isAuthority ? "authority of" : "another name for") \(country.name)"),
-                    reliability: (best.alias.isAuthority ? 0.85 : 0.7) * Weights.ocr(best.confidence) * weight,
+                    reliability: (best.alias.isAuthority ? 0.85 : 0.7) * weight,
                     hypotheses: [Hypothesis(country: country.code, share: 1)]))
         }
         return found

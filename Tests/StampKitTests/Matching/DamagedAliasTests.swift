@@ -28,6 +28,17 @@ import Testing
         #expect(clean.candidates.first?.country.code == "UY")
     }
 
+    /// Tesseract is unsure of the words it read wrong; that doubt is the damage the phrase's
+    /// cost already counts, so a long authority worn in two words (ACENSE, SEOVICET at 0–29)
+    /// still outweighs a lone N read twice on the ring's debris, which would say Norway.
+    @Test func theDoubtInTheWornWordsIsNotCountedTwice() throws {
+        let worn = try propose(["~N@52", "N@61", "2914-04-11@82", "ACENSE@29 DES@93 SEOVICET@0 FRONTALIERS@48",
+                                "AÉRCVYRT@0 DE@93 MÉBEC@43", "y@73", "ENTRÉE@94", "J@74"])
+        let top = try #require(worn.candidates.first)
+        #expect(top.country.code == "CA")
+        #expect(top.evidence.contains { $0.detail == "read as AGENCE DES SERVICES FRONTALIERS: authority of Canada" })
+    }
+
     @Test func aWordAloneOrADifferentFirstLetterIsNotThePhrase() throws {
         // Two letters from U.S. IMMIGRATION, but one word for three.
         #expect(try propose(["IMMIGRATION"]).candidates.isEmpty)
