@@ -302,6 +302,20 @@ import Testing
         #expect((pg?.confidence ?? 0) < 0.15)
     }
 
+    /// A capital alone on its line is more often a frame's corner or a speck than a ring's
+    /// sign: a worn town's name read beside it (IRAKLICN) says more than the D.
+    @Test func aLoneLetterWeighsLessThanAWornNameBesideIt() throws {
+        let places = TestPlaces()
+        places.addCountry("GR", "GRC", "Greece", "EU", 10_727_668, names: ["Ελλάδα", "Griechenland"])
+        places.cities.append((City(id: 261745, name: "Irákleion", countryCode: "GR", regionID: nil, population: 137_154, latitude: 35.33, longitude: 25.13), ["Iraklion", "Heraklion"]))
+        places.addAirport("HER", "Heraklion International Nikos Kazantzakis Airport", "Heraklion", "GR", "large_airport")
+        let p = try propose(["D@55", "il@58", "21.04@83", "IRAKLICN@86"], places: places)
+        #expect(p.candidates.first?.country.code == "GR")
+        // Alone, the letter still names its country, weakly.
+        let alone = try #require(try propose(["D@55", "21.04@83"], places: places).candidates.first)
+        #expect(alone.country.code == "DE" && alone.confidence < 0.3)
+    }
+
     @Test func runningTextGivesNoCountryCode() throws {
         let p = try propose(["THIS IS VALID FOR 30 DAYS"])
         #expect(!p.candidates.contains { $0.country.code == "IS" })
