@@ -92,12 +92,15 @@ extension Gazetteer {
         sources: URL, lexicons: URL, output: URL, minimumCityPopulation: Int = Gazetteer.defaultMinimumCityPopulation
     ) throws -> GazetteerBuildReport {
         let started = Date()
-        let parsed = try GazetteerSources(root: sources)
+        var parsed = try GazetteerSources(root: sources)
+        let lexiconFiles = try GazetteerBuilder.readLexicons(lexicons)
+        var warnings: [String] = []
+        if let names = lexiconFiles.first(where: { $0.file == GazetteerBuilder.airportNamesFile }) {
+            warnings += try GazetteerBuilder.addAirportNames(names.contents, to: &parsed.airports)
+        }
         var builder = GazetteerBuilder(
             sources: parsed, minimumCityPopulation: max(0, minimumCityPopulation))
         builder.prepare()
-        let lexiconFiles = try GazetteerBuilder.readLexicons(lexicons)
-        var warnings: [String] = []
         if lexiconFiles.isEmpty {
             warnings.append("no lexicon files (*.txt) in \(lexicons.path)")
         }
@@ -200,6 +203,35 @@ struct GazetteerBuilder {
         "airport", "international", "intl", "regional", "municipal", "field", "airfield",
         "aeropuerto", "aeroporto", "aeroport", "airstrip", "air base", "base",
     ]
+
+    /// The lexicon file of names airports are printed by that the airport source lacks.
+    static let airportNamesFile = "airport-names.txt"
+
+    /// Adds the names of `text` (lines `*<TAB>IATA<TAB>name`, `#` comments) to the airports with
+    /// those codes, as names they are known by; a code no airport has is a warning, since the
+    /// rest of the gazetteer is still good. Throws on a malformed line, naming it.
+    static func addAirportNames(_ text: String, to airports: inout [GazetteerSources.AirportRow]) throws -> [String] {
+        var byCode: [String: Int] = [:]
+        for (k, airport) in airports.enumerated() { if let iata = airport.iata { byCode[iata] = k } }
+        var warnings: [String] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let place = "\(airportNamesFile):\(number + 1)"
+            guard columns.count == 3, columns[1].count == 3, columns[1].allSatisfy({ $0.isASCII && $0.isUppercase }),
+                !columns[2].isEmpty
+            else {
+                throw GazetteerError.lexiconInvalid(place, "expected '*<TAB>IATA code<TAB>name'")
+            }
+            guard let k = byCode[columns[1]] else {
+                warnings.append("\(place): no airport \(columns[1]) in the airport source; its name \(columns[2]) is not added")
+                continue
+            }
+            if !airports[k].otherNames.contains(columns[2]) { airports[k].otherNames.append(columns[2]) }
+        }
+        return warnings
+    }
 
     /// Every `*.txt` in `directory`, sorted by name; a missing directory means none.
     static func readLexicons(_ directory: URL) throws -> [(file: String, contents: String)] {

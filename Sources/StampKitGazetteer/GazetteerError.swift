@@ -54,6 +54,13 @@ public struct GazetteerError: StampKitFailure, Equatable {
                 + "`scripts/fetch-sources.sh DIR` and check sources.lock")
     }
 
+    /// A line of a lexicon file the build reads is malformed (`place`: file and line).
+    static func lexiconInvalid(_ place: String, _ why: String) -> GazetteerError {
+        GazetteerError(
+            code: "gazetteer-lexicon-invalid",
+            message: "lexicon line \(place) is malformed (\(why)); correct it and build again")
+    }
+
     /// The output could not be written.
     static func output(_ path: String, _ why: String) -> GazetteerError {
         GazetteerError(

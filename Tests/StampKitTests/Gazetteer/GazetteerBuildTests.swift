@@ -69,6 +69,43 @@ import Testing
         #expect(Set(try FixtureGazetteer.open().lexiconFiles().keys) == Set(onDisk))
     }
 
+    /// An airport renamed since the airport source was written (Malé's, now Velana) is found
+    /// by the name its stamps print, from the lexicon's list of such names.
+    @Test func anAirportIsFoundByANameTheLexiconAdds() throws {
+        let gazetteer = try FixtureGazetteer.open()
+        #expect(try gazetteer.airports(nameWord: "velana", limit: 5).map(\.iata) == ["MLE"])
+        // The name goes on the airport with that code only, beside its own.
+        var airports = [
+            GazetteerSources.AirportRow(
+                id: 1, ident: "MLE", iata: "MLE", icao: "VRMM", name: "Malé International Airport", municipality: "Malé",
+                country: "MV", isoRegion: "MV-MLE", type: "large_airport", scheduled: true, latitude: 4.19, longitude: 73.53),
+            GazetteerSources.AirportRow(
+                id: 2, ident: "GAN", iata: "GAN", icao: "VRMG", name: "Gan International Airport", municipality: "Gan",
+                country: "MV", isoRegion: "MV-01", type: "medium_airport", scheduled: true, latitude: -0.69, longitude: 73.16),
+        ]
+        let warnings = try GazetteerBuilder.addAirportNames(
+            "# renamed\n*\tMLE\tVelana International Airport\n\n*\tXXQ\tNowhere Airport\n", to: &airports)
+        #expect(airports[0].otherNames == ["Velana International Airport"])
+        #expect(airports[1].otherNames.isEmpty)
+        // A code no airport has is said, with its line; the rest is still built.
+        #expect(warnings == ["airport-names.txt:4: no airport XXQ in the airport source; its name Nowhere Airport is not added"])
+    }
+
+    /// A malformed line of the airport names stops the build, naming the file and line.
+    @Test func aMalformedAirportNameLineIsNamed() throws {
+        var airports: [GazetteerSources.AirportRow] = []
+        for bad in ["*\tmle\tVelana International Airport", "*\tMLE", "*\tMLEX\tVelana"] {
+            do {
+                _ = try GazetteerBuilder.addAirportNames("# names\n" + bad + "\n", to: &airports)
+                Issue.record("accepted \(bad)")
+            } catch let error as GazetteerError {
+                #expect(error.code == "gazetteer-lexicon-invalid")
+                #expect(error.message.contains("airport-names.txt:2"))
+                #expect(!error.message.contains("\n"))
+            }
+        }
+    }
+
     /// Copies the fixture sources so a test can break one file.
     private func copyOfSources(in dir: URL) throws -> URL {
         let copy = dir.appendingPathComponent("sources")
