@@ -10,8 +10,9 @@ import StampKitGazetteer
 /// damaged name of its length keeps, whatever Tesseract's confidence: its doubt in the worn
 /// words is the damage the cost already counts. The run must start with the phrase's first
 /// letter (or one of its worn shape) and have at least as many words as the phrase less one:
-/// IMMIGRATION alone is two letters from U.S. IMMIGRATION but is not it. A word read right as a name is not
-/// damage: KENYA IMMIGRATION is two letters from KOREA IMMIGRATION, but KENYA is Kenya.
+/// IMMIGRATION alone is two letters from U.S. IMMIGRATION but is not it. A word read right as
+/// a name is not damage: KENYA IMMIGRATION is two letters from KOREA IMMIGRATION, but KENYA is
+/// Kenya.
 struct DamagedAliasObservations: Sendable {
     /// The fewest letters a phrase needs to be guessed at.
     static let minimumLetters = 10
