@@ -1,4 +1,5 @@
 import Foundation
+import StampKitSupport
 import Synchronization
 
 extension Gazetteer {
@@ -37,7 +38,7 @@ extension Gazetteer {
 
     /// Every country name in a major or untagged language; the names of big cities and of cities
     /// with an airline airport; the words of airport names and municipalities that few airports
-    /// share.
+    /// share; the names of ports of entry.
     func nearNameForms() throws -> [String] {
         var forms = try rows("SELECT form, language FROM names WHERE kind = 'country'", []) { row -> String? in
             Self.guessesAtCountryName(inLanguage: row.text(at: 1) ?? "") ? row.text(at: 0) : nil
@@ -58,6 +59,10 @@ extension Gazetteer {
             }
         }
         forms += airportsWithWord.filter { $0.value.count <= Self.nearNameAirportLimit }.keys.map(String.init)
+        // Ports of entry are what land and sea stamps print, whatever the size of their town.
+        if let ports = try lexiconFiles()[PortOfEntry.file] {
+            forms += try PortOfEntry.parse(ports).map { SearchForm.of($0.name) }
+        }
         return forms
     }
 }

@@ -100,7 +100,11 @@ extension Gazetteer {
         }
         var builder = GazetteerBuilder(
             sources: parsed, minimumCityPopulation: max(0, minimumCityPopulation))
+        if let ports = lexiconFiles.first(where: { $0.file == PortOfEntry.file }) {
+            builder.portsOfEntry = try PortOfEntry.parse(ports.contents)
+        }
         builder.prepare()
+        warnings += builder.portWarnings
         if lexiconFiles.isEmpty {
             warnings.append("no lexicon files (*.txt) in \(lexicons.path)")
         }
@@ -181,6 +185,12 @@ struct GazetteerBuilder {
         airportsWithoutRegion: 0)
     private var cityForms: [Int: [(name: String, form: String)]] = [:]
     private var regionIDs: Set<String> = []
+    /// Ports of entry stamps name, to add as names of the towns that serve them.
+    var portsOfEntry: [PortOfEntry] = []
+    /// Source city index → names of the ports of entry it serves (see `townsServing`).
+    private(set) var portNames: [Int: [String]] = [:]
+    /// Ports of entry no town serves, as build warnings.
+    private(set) var portWarnings: [String] = []
 
     /// Untagged GeoNames alternates are kept only for cities of at least this many people (or
     /// serving an airport): the names a stamp or a traveller uses for a village are its own.
@@ -214,15 +224,10 @@ struct GazetteerBuilder {
         var byCode: [String: Int] = [:]
         for (k, airport) in airports.enumerated() { if let iata = airport.iata { byCode[iata] = k } }
         var warnings: [String] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            let place = "\(airportNamesFile):\(number + 1)"
-            guard columns.count == 3, columns[1].count == 3, columns[1].allSatisfy({ $0.isASCII && $0.isUppercase }),
-                !columns[2].isEmpty
-            else {
-                throw GazetteerError.lexiconInvalid(place, "expected '*<TAB>IATA code<TAB>name'")
+        let expected = "*<TAB>IATA code<TAB>name"
+        for (place, columns) in try lexiconRows(text, file: airportNamesFile, columns: 3, expected: expected) {
+            guard columns[1].count == 3, columns[1].allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                throw GazetteerError.lexiconInvalid(place, "expected '\(expected)'")
             }
             guard let k = byCode[columns[1]] else {
                 warnings.append("\(place): no airport \(columns[1]) in the airport source; its name \(columns[2]) is not added")
@@ -353,6 +358,8 @@ struct GazetteerBuilder {
                 sources.cities[$0].population >= minimumCityPopulation
             })
         for case let index? in airportCity { kept.insert(index) }
+        (portNames, portWarnings) = townsServing(portsOfEntry)
+        kept.formUnion(portNames.keys)
         keptCities = kept.sorted { sources.cities[$0].id < sources.cities[$1].id }
         for index in keptCities {
             let city = sources.cities[index]
@@ -476,8 +483,9 @@ struct GazetteerBuilder {
         }
     }
 
-    /// Kept cities: GeoNames name, language-tagged names in the place's script, and the
-    /// untagged alternates only for big cities and those serving an airport.
+    /// Kept cities: GeoNames name, language-tagged names in the place's script, the names of
+    /// the ports of entry they serve, and the untagged alternates only for big cities and those
+    /// serving an airport.
     private mutating func addCityNames(to collector: inout NameCollector) {
         let servingAirports = Set(airportCity.compactMap { $0 })
         for index in keptCities {
@@ -490,6 +498,9 @@ struct GazetteerBuilder {
             where NameSelection.isInPlaceScript(tagged.name, countryCode: city.country) {
                 collector.add("city", .integer(city.id), key, tagged.language, tagged.name,
                     country: city.country, importance: importance)
+            }
+            for port in portNames[index] ?? [] {
+                collector.add("city", .integer(city.id), key, nil, port, country: city.country, importance: importance)
             }
             guard city.population >= Self.alternateNamesMinimumPopulation
                 || servingAirports.contains(index)

@@ -106,6 +106,54 @@ import Testing
         }
     }
 
+    /// A border crossing named after no town (Kapıkule, on the Turkish side of the Bulgarian
+    /// border) is found by its name as the town of its country that serves it: Edirne, 17 km
+    /// from the post. Within 25 km the biggest town serves a port, not the nearest; a port far
+    /// from every town of its country is a warning, not a wrong town.
+    @Test func aPortOfEntryNamesTheTownThatServesIt() throws {
+        let dir = try makeTemporaryDirectory("gazetteer-ports")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lexicons = dir.appendingPathComponent("Lexicons")
+        try FileManager.default.createDirectory(at: lexicons, withIntermediateDirectories: true)
+        try """
+            # ports
+            *\tKapıkule\tTR\t41.716\t26.357
+            *\tOtay Mesa\tUS\t32.553\t-116.938
+            *\tBorder Field\tUS\t32.540\t-117.120
+            *\tNowhere Pass\tTR\t10.0\t10.0
+            """.write(to: lexicons.appendingPathComponent(PortOfEntry.file), atomically: true, encoding: .utf8)
+        let output = dir.appendingPathComponent("g.sqlite")
+        let report = try Gazetteer.build(sources: FixtureGazetteer.sourcesURL, lexicons: lexicons, output: output)
+        #expect(report.warnings.filter { $0.contains(PortOfEntry.file) }
+            == ["ports-of-entry.txt: no town of TR within 200 km of Nowhere Pass; it is not added"])
+        let gazetteer = try Gazetteer(path: output)
+        #expect(try gazetteer.cities(named: "kapikule", countryCode: nil, limit: 5).map(\.name) == ["Edirne"])
+        // San Diego lies past 25 km of Otay Mesa's post, but within 25 km of Border Field's,
+        // where it outweighs Chula Vista, nearer.
+        #expect(try gazetteer.cities(named: "otay mesa", countryCode: nil, limit: 5).map(\.name) == ["Chula Vista"])
+        #expect(try gazetteer.cities(named: "border field", countryCode: nil, limit: 5).map(\.name) == ["San Diego"])
+        #expect(try gazetteer.cities(named: "nowhere pass", countryCode: nil, limit: 5).isEmpty)
+        // A worn reading of the port's name reaches it too: ports are what land stamps print.
+        #expect(try gazetteer.nearNames("kapixule").map(\.form) == ["kapikule"])
+    }
+
+    /// A malformed port of entry stops the build, naming the file and line.
+    @Test func aMalformedPortOfEntryIsNamed() throws {
+        for bad in ["*\tKapıkule\ttr\t41.7\t26.3", "*\tKapıkule\tTR\t41.7", "*\tKapıkule\tTR\t141.7\t26.3",
+                    "tr\tKapıkule\tTR\t41.7\t26.3", "*\t\tTR\t41.7\t26.3"] {
+            do {
+                _ = try PortOfEntry.parse("# ports\n" + bad + "\n")
+                Issue.record("accepted \(bad)")
+            } catch let error as GazetteerError {
+                #expect(error.code == "gazetteer-lexicon-invalid")
+                #expect(error.message.contains("ports-of-entry.txt:2"))
+                #expect(!error.message.contains("\n"))
+            }
+        }
+        #expect(try PortOfEntry.parse("*\tLo Wu\tHK\t22.529\t114.113\n")
+            == [PortOfEntry(name: "Lo Wu", country: "HK", latitude: 22.529, longitude: 114.113)])
+    }
+
     /// Copies the fixture sources so a test can break one file.
     private func copyOfSources(in dir: URL) throws -> URL {
         let copy = dir.appendingPathComponent("sources")
