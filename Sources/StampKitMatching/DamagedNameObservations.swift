@@ -79,9 +79,10 @@ struct DamagedNameObservations {
         // Airport-name words not already among the name phrases (a word beside an airport word).
         let words = clues.airportNameWords.filter { w in w.length == 1 && !clues.namePhrases.contains { $0.span == w.span } }
         for phrase in clues.namePhrases.sorted(by: { $0.length > $1.length }) + words {
-            // A word that is a place's name as read (MEDYKA, a border village) is that place,
-            // however near a bigger one's name it lies (MEDYNA, Medina).
-            guard !cover.covers(phrase.span), !(phrase.length == 1 && cover.named.contains(phrase.span)),
+            // Words that are a place's name as read (MEDYKA, a border village) are that place,
+            // however near a bigger one's name they lie (MEDYNA, Medina); and a name of several
+            // words read right (PEACE ARCH) is not guessed again from its words run together.
+            guard !cover.covers(phrase.span), !cover.named.contains(phrase.span),
                 Self.inCapitals(phrase, clues)
             else { continue }
             let near = try nearest(phrase.form, &lookup)

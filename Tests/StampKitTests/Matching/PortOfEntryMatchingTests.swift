@@ -26,4 +26,13 @@ import Testing
         let top = try #require(try propose(["KAPIXULE", "GİRİŞ", "21.03.11"]).candidates.first)
         #expect(top.country.code == "TR" && top.city?.name == "Edirne", "\(top.country.code) \(top.city?.name ?? "-")")
     }
+
+    /// A crossing's name of two words read right (PEACE ARCH) is one clue: its words run
+    /// together (PEACEARCH, a space off the name) are not guessed back into it as a second.
+    @Test func aNameOfTwoWordsReadRightCountsOnce() throws {
+        let top = try #require(try propose(["PEACE ARCH", "12 JUL 2019"]).candidates.first)
+        #expect(top.country.code == "CA" && top.city?.name == "Surrey", "\(top.country.code) \(top.city?.name ?? "-")")
+        #expect(top.evidence.filter { $0.kind == .cityName }.count == 1, "\(top.evidence.map(\.detail))")
+        #expect(!top.evidence.contains { $0.detail.hasPrefix("read as") })
+    }
 }
