@@ -4,9 +4,11 @@ import Foundation
 /// crossing, pass, bridge or ferry port (KAPIKULE, PASO CRISTO REDENTOR, TANGER MED), listed in
 /// the lexicon file `ports-of-entry.txt` with the position of its post.
 struct PortOfEntry: Equatable {
+    /// The name as stamps print it.
     var name: String
     /// ISO alpha-2 code of the country whose post it is.
     var country: String
+    /// Where the post stands, in decimal degrees.
     var latitude: Double
     var longitude: Double
 
