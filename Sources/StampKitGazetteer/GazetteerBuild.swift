@@ -238,6 +238,26 @@ struct GazetteerBuilder {
         return warnings
     }
 
+    /// The rows of a lexicon file the build reads (`#` comments and blank lines skipped), each
+    /// with its `file:line` and exactly `columns` trimmed columns, the first `*` and none empty.
+    /// Throws on any other line, naming it and the `expected` layout.
+    static func lexiconRows(_ text: String, file: String, columns: Int, expected: String) throws
+        -> [(place: String, columns: [String])]
+    {
+        var rows: [(String, [String])] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            let place = "\(file):\(number + 1)"
+            let values = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard values.count == columns, values[0] == "*", !values.contains(where: \.isEmpty) else {
+                throw GazetteerError.lexiconInvalid(place, "expected '\(expected)'")
+            }
+            rows.append((place, values))
+        }
+        return rows
+    }
+
     /// Every `*.txt` in `directory`, sorted by name; a missing directory means none.
     static func readLexicons(_ directory: URL) throws -> [(file: String, contents: String)] {
         guard

@@ -33,26 +33,6 @@ struct PortOfEntry: Equatable {
 }
 
 extension GazetteerBuilder {
-    /// The rows of a lexicon file the build reads (`#` comments and blank lines skipped), each
-    /// with its `file:line` and exactly `columns` trimmed columns, the first `*` and none empty.
-    /// Throws on any other line, naming it and the `expected` layout.
-    static func lexiconRows(_ text: String, file: String, columns: Int, expected: String) throws
-        -> [(place: String, columns: [String])]
-    {
-        var rows: [(String, [String])] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-            let place = "\(file):\(number + 1)"
-            let values = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard values.count == columns, values[0] == "*", !values.contains(where: \.isEmpty) else {
-                throw GazetteerError.lexiconInvalid(place, "expected '\(expected)'")
-            }
-            rows.append((place, values))
-        }
-        return rows
-    }
-
     /// Within this many kilometres of its post, the biggest town of the port's country serves it.
     static let portTownKilometres = 25.0
     /// Failing that, the nearest town this near (a mountain pass may lie far from any).
