@@ -8,9 +8,10 @@ import Foundation
 ///
 /// How far a reading may be from a name is an edit cost: a letter added, dropped, changed or
 /// swapped with its neighbour costs 1, but a letter changed for one of the same shape on a
-/// worn stamp (I J L T, O C G Q, U V Y, M N H, E F, B D P R, K X) costs ½, so BELIING is one edit
-/// from BEIJING (L→I, I→J) while BERLING is not. A reading may cost 1, and a long one a sixth
-/// of its letters (SEYBISFIGRBUR, 13 letters: four changes of shape).
+/// worn stamp (I J L T, O C G Q, U V Y, M N H, B D E F P R, K X) costs ½, so BELIING is one edit
+/// from BEIJING (L→I, I→J) while BERLING is not. A reading may cost 1, and a longer one a third
+/// of its letters past the third (CAMCOUYER, 9 letters, is 2 from VANCOUVER; SEYBISFIGRBUR,
+/// 13 letters: four changes of shape): a long word keeps its shape through more wear.
 ///
 /// Names are kept under their *shape* (each letter replaced by its group's first), sorted
 /// forwards and backwards: a name within reach has a shape at most one edit from the
@@ -19,10 +20,12 @@ import Foundation
 package struct NearNameIndex: Sendable {
     /// The shortest form looked up.
     package static let minimumLength = 6
-    /// Letters that wear into one another on a stamp; each maps to its group's first.
+    /// Letters that wear into one another on a stamp; each maps to its group's first. B D E F P R
+    /// share a stem with bars and bowls on its right, which a dry pad loses or smears shut: F
+    /// reads for P (FHUXET for PHUKET), E for B.
     static let shapes: [UInt8: UInt8] = {
         var map: [UInt8: UInt8] = [:]
-        for group in ["ijlt", "ocgq", "uvy", "nmh", "ef", "bdpr", "kx"] {
+        for group in ["ijlt", "ocgq", "uvy", "nmh", "bdefpr", "kx"] {
             let bytes = Array(group.utf8)
             for b in bytes { map[b] = bytes[0] }
         }
@@ -59,8 +62,11 @@ package struct NearNameIndex: Sendable {
     /// Each letter replaced by the first of its worn-shape group.
     package static func shape(_ form: [UInt8]) -> [UInt8] { form.map { shapes[$0] ?? $0 } }
 
-    /// The most a reading of `letters` letters may cost from a name.
-    static func allowance(letters: Int) -> Double { max(1, Double(letters) / 6) }
+    /// The most a reading of `letters` letters may cost from a name: 1 up to six letters, then a
+    /// third more for each further letter (7: 1⅓, 9: 2). A short word one full change and one
+    /// change of shape off is another word (BERLING at 1½ from BEIJING); a long one keeps its
+    /// outline through more wear (CAMCOUYER, VANCOUVER at 2).
+    static func allowance(letters: Int) -> Double { max(1, Double(letters - 3) / 3) }
 
     /// Whether `form` is indexed as it is.
     package func contains(_ form: String) -> Bool {

@@ -87,9 +87,9 @@ import Testing
     @Test func theMatcherTakesANameFromALookButNoCode() throws {
         let matcher = StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today)
         // Read alone, the worn line names nothing.
-        let plain = try matcher.propose(from: reading(["KEFIAVTX@45 AIRPQRT@40"]))
+        let plain = try matcher.propose(from: reading(["KEWQAVTA@45 AIRPQRT@40"]))
         #expect(plain.candidates.first?.country.code != "IS")
-        let named = try matcher.propose(from: looked(["KEFIAVTX@45 AIRPQRT@40"], ["KEFLAVIK AIRPORT", "KEFLAVIK AIRPQRT"]))
+        let named = try matcher.propose(from: looked(["KEWQAVTA@45 AIRPQRT@40"], ["KEFLAVIK AIRPORT", "KEFLAVIK AIRPQRT"]))
         #expect(named.candidates.first?.country.code == "IS")
         #expect(named.candidates.first?.airport?.iata == "KEF")
         // A look that reads a code and nothing else names nothing: FRA is Frankfurt's code.

@@ -5,7 +5,8 @@ import Testing
 /// A name read with a letter wrong is found again: one edit, or two letters worn into their
 /// like shapes, and a little more on a long name; never a short word, never a name read right.
 @Suite struct NearNameIndexTests {
-    let index = NearNameIndex(forms: ["beijing", "hamburg", "la linea", "athinai", "athina", "seydisfjordur", "paris", "toulouse", "dubrovnik"])
+    let index = NearNameIndex(forms: ["beijing", "hamburg", "la linea", "athinai", "athina", "seydisfjordur", "paris", "toulouse",
+                                      "dubrovnik", "phuket", "vancouver"])
 
     func near(_ form: String) -> [String] { index.neighbours(of: form).map(\.form) }
 
@@ -18,6 +19,19 @@ import Testing
         #expect(near("athinas") == ["athina", "athinai"])  // both one letter off
         #expect(near("seybisfigrbur") == ["seydisfjordur"])  // thirteen letters, four worn shapes
         #expect(near("dubkovnix") == ["dubrovnik"])  // R for K, and X for a K worn at its stem
+        #expect(near("fhuxet") == ["phuket"])  // F for P: a bowl worn open
+        #expect(index.neighbours(of: "fhuxet").first?.cost == 1)
+    }
+
+    /// A long word keeps its outline through more wear than a short one: nine letters may lie
+    /// two edits off, seven not one and a half.
+    @Test func aLongerWordMayBeWornFurther() {
+        #expect(index.neighbours(of: "camcouyer").map(\.form) == ["vancouver"])  // C for V; M, Y worn
+        #expect(index.neighbours(of: "camcouyer").first?.cost == 2)
+        #expect(near("camqouyer") == [])  // Q for C worn too: 2½
+        #expect(NearNameIndex.allowance(letters: 6) == 1)
+        #expect(NearNameIndex.allowance(letters: 9) == 2)
+        #expect(near("berling") == [])  // seven letters: 1½ is more than 1⅓
     }
 
     @Test func tooFarShortOrAlreadyRightGivesNothing() {
