@@ -163,8 +163,8 @@ public struct ClueExtractor: Sendable {
     /// The airport words of one word with their search forms' UTF-8 bytes, and those of several
     /// words: every token is compared with every airport word, so the comparison is a byte
     /// search made ready once, not a string search set up per pair.
-    let singleAirportWords: [(word: AirportWord, bytes: [UInt8])]
-    let airportPhrases: [AirportWord]
+    let singleAirportWords: [SingleAirportWord]
+    let airportPhrases: [(word: AirportWord, words: Int)]
     /// The words of those phrases (ZRACNA, LUKA, ORO): a phrase read with a word damaged leaves
     /// the others, which say "airport" and name none, though an airport's name may hold them.
     let airportPhraseWords: Set<String>
@@ -173,9 +173,10 @@ public struct ClueExtractor: Sendable {
     public init(lexicon: Lexicon, today: Date = Date()) {
         self.lexicon = lexicon
         self.dates = DateReader(lexicon: lexicon, today: today)
-        singleAirportWords = lexicon.airportWords.filter { !$0.form.contains(" " as Character) }.map { ($0, Array($0.form.utf8)) }
+        singleAirportWords = lexicon.airportWords.filter { !$0.form.contains(" " as Character) }.map(SingleAirportWord.init)
         airportPhrases = lexicon.airportWords.filter { $0.form.contains(" " as Character) }
-        airportPhraseWords = Set(airportPhrases.flatMap { phrase in
+            .map { ($0, $0.form.split(separator: " ").count) }
+        airportPhraseWords = Set(airportPhrases.map(\.word).flatMap { phrase in
             (phrase.form + " " + (phrase.fullForm ?? "")).split(separator: " ").map(String.init)
         })
     }
@@ -417,11 +418,12 @@ public struct ClueExtractor: Sendable {
             tokens: while i < line.count {
                 let t = line[i]
                 // Phrases first (BANDAR UDARA, SAN BAY).
-                for w in airportPhrases {
-                    let n = w.form.split(separator: " ").count
+                var joined: [Int: String] = [:]
+                for (w, n) in airportPhrases {
                     guard i + n <= line.count else { continue }
                     let part = line[i..<(i + n)]
-                    let form = part.map(\.form).joined(separator: " ")
+                    let form = joined[n] ?? part.map(\.form).joined(separator: " ")
+                    joined[n] = form
                     if form.hasPrefix(w.form) {
                         hits.append(
                             AirportWordHit(
@@ -434,23 +436,14 @@ public struct ClueExtractor: Sendable {
                     }
                 }
                 let tokenBytes = Array(t.form.utf8)
-                for (w, wordBytes) in singleAirportWords {
-                    var stemEnd: String.Index?
-                    if let offset = Self.firstOffset(of: wordBytes, in: tokenBytes) {
-                        // A match of whole UTF-8 sequences starts on a scalar boundary.
-                        stemEnd = t.form.utf8.index(t.form.utf8.startIndex, offsetBy: offset)
-                    } else if !Lexicon.isUnspacedScript(w.form) {
-                        let minimum = max(5, w.form.count - 2)
-                        if minimum < w.form.count {
-                            for k in stride(from: w.form.count - 1, through: minimum, by: -1)
-                            where t.form.hasSuffix(w.form.prefix(k)) {
-                                stemEnd = t.form.index(t.form.endIndex, offsetBy: -k)
-                                break
-                            }
-                        }
-                    }
-                    guard let end = stemEnd else { continue }
-                    let stem = String(t.form[..<end])
+                for single in singleAirportWords {
+                    // A match of whole UTF-8 sequences starts on a scalar boundary.
+                    guard let end = Self.firstOffset(of: single.bytes, in: tokenBytes)
+                        ?? single.cutEndings.first(where: { tokenBytes.count >= $0.count && tokenBytes.suffix($0.count).elementsEqual($0) })
+                            .map({ tokenBytes.count - $0.count })
+                    else { continue }
+                    let w = single.word
+                    let stem = String(decoding: tokenBytes[..<end], as: UTF8.self)
                     let usable = stem.count >= 3 && !Lexicon.isUnspacedScript(stem)
                     hits.append(
                         AirportWordHit(
@@ -463,6 +456,26 @@ public struct ClueExtractor: Sendable {
             }
         }
         return hits
+    }
+
+    /// An airport word of one word made ready for comparison with every token.
+    struct SingleAirportWord {
+        var word: AirportWord
+        /// The search form's UTF-8 bytes.
+        var bytes: [UInt8]
+        /// The form cut short by one letter, then two (never under five), as bytes: a token
+        /// ending in one is the word with its end lost at the ring (AEROPU for AEROPUERTO).
+        /// None in scripts written without spaces, where a shorter run is another word.
+        var cutEndings: [[UInt8]]
+
+        init(_ word: AirportWord) {
+            self.word = word
+            bytes = Array(word.form.utf8)
+            let letters = word.form.count
+            let minimum = max(5, letters - 2)
+            cutEndings = Lexicon.isUnspacedScript(word.form) || minimum >= letters ? []
+                : stride(from: letters - 1, through: minimum, by: -1).map { Array(word.form.prefix($0).utf8) }
+        }
     }
 
     /// Where `needle` first starts in `haystack`, in bytes.

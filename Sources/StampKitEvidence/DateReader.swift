@@ -126,7 +126,12 @@ public struct DateReader: Sendable {
     func find(lines: [String], monthFirst: Bool) -> Found? {
         // Letter→digit repairs and blanked debris keep every character in place, so a match in
         // the cleaned text maps back to the same range of the original for `StampDate.text`.
-        let pairs = lines.map { (Self.undoLetterConfusion(Self.blankDebris($0)), $0) }
+        let cleaned = lines.map { (Self.cleaned($0), $0) }
+        // Every format needs a day and a year: three digits at least. Most lines of a stamp
+        // (its names, the ring's debris) have none, and the patterns are the matcher's
+        // costliest step, so such lines are only kept for the windows of lines joined.
+        let digitCounts = cleaned.map { $0.0.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) } }
+        let pairs = cleaned
         // Dates as read come first; only when no line holds a possible date are the fragile
         // digits of a date face undone, because a date that is possible as read was most
         // likely read right (see `Attempt` for a year far back).
@@ -140,14 +145,14 @@ public struct DateReader: Sendable {
                 { self.matchNumeric($0, $1, monthFirst: monthFirst, attempt: attempt) },
             ]
             for pass in passes {
-                for (text, original) in pairs {
+                for (k, (text, original)) in pairs.enumerated() where digitCounts[k] >= Self.fewestDigits {
                     if let d = pass(text, original) { return d }
                 }
             }
             // A date broken over two lines (12 JUL / 2019), or over three when a tilted
             // line's fields were read as lines of their own (2018. / 08. / 07).
             for size in 2...3 where pairs.count >= size {
-                for start in 0...(pairs.count - size) {
+                for start in 0...(pairs.count - size) where digitCounts[start..<(start + size)].reduce(0, +) >= Self.fewestDigits {
                     let window = pairs[start..<(start + size)]
                     let text = window.map(\.0).joined(separator: " ")
                     let original = window.map(\.1).joined(separator: " ")
@@ -159,6 +164,26 @@ public struct DateReader: Sendable {
         }
         return nil
     }
+
+    /// Digits the shortest format holds: a day of one and a year of two (`1 JUL 19`).
+    static let fewestDigits = 3
+
+    /// `text` with its debris blanked and its letter confusions undone. A line of plain ASCII
+    /// with no digit has no letter touching one, so only its debris is blanked, byte by byte:
+    /// most lines of a stamp are such (names, the ring's specks), and every reading's lines
+    /// are cleaned once per look at the date.
+    static func cleaned(_ text: String) -> String {
+        var text = text
+        let plain = text.withUTF8 { bytes -> [UInt8]? in
+            guard bytes.allSatisfy({ $0 < 128 && ($0 < 48 || $0 > 57) }) else { return nil }
+            return bytes.map { asciiDebris.contains($0) ? 32 : $0 }
+        }
+        if let plain { return String(decoding: plain, as: UTF8.self) }
+        return undoLetterConfusion(blankDebris(text))
+    }
+
+    /// The ASCII characters among `blankDebris`'s debris.
+    private static let asciiDebris: Set<UInt8> = Set("~\"*^`".utf8)
 
     /// `12.O7.I9` → `12.07.19`: a letter OCR often reads for a digit, standing between digits
     /// or separators and touching a digit, is taken as that digit; and `20.0CT.2021` →

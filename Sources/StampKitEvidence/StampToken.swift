@@ -31,11 +31,23 @@ public struct StampToken: Sendable, Equatable {
 
     /// Whether every letter is upper case and there is at least one letter.
     public var isUppercase: Bool {
-        text.contains(where: \.isLetter) && !text.contains(where: \.isLowercase)
+        // Asked of every token by several clue kinds: plain ASCII is answered from its bytes.
+        if let ascii = asciiBytes {
+            return ascii.contains { $0 >= 65 && $0 <= 90 } && !ascii.contains { $0 >= 97 && $0 <= 122 }
+        }
+        return text.contains(where: \.isLetter) && !text.contains(where: \.isLowercase)
     }
 
     /// Whether the token has only letters.
-    public var isLettersOnly: Bool { !text.isEmpty && text.allSatisfy(\.isLetter) }
+    public var isLettersOnly: Bool {
+        if let ascii = asciiBytes { return !ascii.isEmpty && ascii.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) } }
+        return !text.isEmpty && text.allSatisfy(\.isLetter)
+    }
+
+    /// The text's bytes when it is plain ASCII, nil otherwise.
+    private var asciiBytes: String.UTF8View? {
+        text.utf8.allSatisfy { $0 < 128 } ? text.utf8 : nil
+    }
 }
 
 /// Splits OCR lines into tokens, repairs what OCR commonly breaks, and keeps the line structure.

@@ -23,13 +23,15 @@ package struct NearNameIndex: Sendable {
     /// Letters that wear into one another on a stamp; each maps to its group's first. B D E F P R
     /// share a stem with bars and bowls on its right, which a dry pad loses or smears shut: F
     /// reads for P (FHUXET for PHUKET), E for B.
-    static let shapes: [UInt8: UInt8] = {
-        var map: [UInt8: UInt8] = [:]
+    /// A table of all 256 bytes (a byte outside the groups is its own shape): every letter of
+    /// every reading and candidate name goes through it.
+    static let shapes: [UInt8] = {
+        var table = (0...255).map(UInt8.init)
         for group in ["ijlt", "ocgq", "uvy", "nmh", "bdefpr", "kx"] {
             let bytes = Array(group.utf8)
-            for b in bytes { map[b] = bytes[0] }
+            for b in bytes { table[Int(b)] = bytes[0] }
         }
-        return map
+        return table
     }()
 
     private struct Entry: Sendable {
@@ -60,7 +62,7 @@ package struct NearNameIndex: Sendable {
     }
 
     /// Each letter replaced by the first of its worn-shape group.
-    package static func shape(_ form: [UInt8]) -> [UInt8] { form.map { shapes[$0] ?? $0 } }
+    package static func shape(_ form: [UInt8]) -> [UInt8] { form.map { shapes[Int($0)] } }
 
     /// The most a reading of `letters` letters may cost from a name: 1 up to six letters, then a
     /// third more for each further letter (7: 1⅓, 9: 2). A short word one full change and one
@@ -86,7 +88,9 @@ package struct NearNameIndex: Sendable {
         let allowance = Self.allowance(letters: query.filter { $0 != 32 }.count)
         var found: [[UInt8]: Double] = [:]
         func consider(_ entry: Entry, _ queryShape: [UInt8]) -> Bool {
-            guard entry.shape == queryShape || Self.oneEditApart(queryShape, entry.shape) else { return true }
+            guard abs(entry.shape.count - queryShape.count) <= 1,
+                entry.shape == queryShape || Self.oneEditApart(queryShape, entry.shape)
+            else { return true }
             if entry.form == query { return false }
             let cost = Self.cost(query, entry.form)
             if cost <= allowance { found[entry.form] = cost }
@@ -103,32 +107,43 @@ package struct NearNameIndex: Sendable {
             .sorted { $0.cost != $1.cost ? $0.cost < $1.cost : $0.form < $1.form }
     }
 
-    /// The run of `sorted` whose shapes start with `prefix`.
+    /// The run of `sorted` whose shapes start with `prefix`: both ends found by binary search,
+    /// since a run under a short prefix holds hundreds of names.
     private static func range(_ sorted: [Entry], prefix: ArraySlice<UInt8>) -> ArraySlice<Entry> {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid].shape.lexicographicallyPrecedes(prefix) { low = mid + 1 } else { high = mid }
+        // -1, 0 or 1 as `shape`'s first `prefix.count` bytes sort before, equal or after `prefix`.
+        func order(_ shape: [UInt8]) -> Int {
+            var k = prefix.startIndex
+            for b in shape {
+                guard k < prefix.endIndex else { return 0 }
+                if b != prefix[k] { return b < prefix[k] ? -1 : 1 }
+                k += 1
+            }
+            return k < prefix.endIndex ? -1 : 0
         }
-        var end = low
-        while end < sorted.count, sorted[end].shape.starts(with: prefix) { end += 1 }
-        return sorted[low..<end]
+        func firstIndex(after limit: Int) -> Int {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let mid = (low + high) / 2
+                if order(sorted[mid].shape) <= limit { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return sorted[firstIndex(after: -1)..<firstIndex(after: 0)]
     }
 
     /// Whether `a` and `b` differ by exactly one edit: a letter changed, added or dropped, or
     /// two neighbouring letters swapped.
     static func oneEditApart(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         if a.count == b.count {
-            var mismatches: [Int] = []
+            // Called for every name sharing a reading's first or last letters: no allocation.
+            var first = -1, second = -1
             for i in a.indices where a[i] != b[i] {
-                mismatches.append(i)
-                if mismatches.count > 2 { return false }
+                if first < 0 { first = i } else if second < 0 { second = i } else { return false }
             }
-            if mismatches.count == 1 { return true }
-            guard mismatches.count == 2, mismatches[1] == mismatches[0] + 1 else { return false }
-            let i = mismatches[0]
-            return a[i] == b[i + 1] && a[i + 1] == b[i]
+            if first >= 0 && second < 0 { return true }
+            guard second == first + 1 else { return false }
+            return a[first] == b[second] && a[second] == b[first]
         }
         let (long, short) = a.count > b.count ? (a, b) : (b, a)
         guard long.count == short.count + 1 else { return false }
@@ -137,27 +152,45 @@ package struct NearNameIndex: Sendable {
         return long[(i + 1)...].elementsEqual(short[i...])
     }
 
+    /// `cost(a, b)` when it may be at most `limit`, nil when it cannot: every edit of cost 1
+    /// removes at most one letter of a shape `a` has too many of and adds at most one `b` lacks,
+    /// so the larger of those two counts bounds the cost from below, found without the table.
+    /// The damaged-word guesses compare each reading with every word of a list.
+    package static func cost(_ a: [UInt8], _ b: [UInt8], within limit: Double) -> Double? {
+        let bound = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { counts in
+            counts.initialize(repeating: 0)
+            for x in a { counts[Int(shapes[Int(x)])] += 1 }
+            for y in b { counts[Int(shapes[Int(y)])] -= 1 }
+            var surplus: Int32 = 0, lack: Int32 = 0
+            for c in counts { if c > 0 { surplus += c } else { lack -= c } }
+            return Double(max(surplus, lack))
+        }
+        return bound > limit ? nil : cost(a, b)
+    }
+
     /// The edit cost from `a` to `b` (optimal string alignment): adding, dropping, changing or
     /// swapping a letter costs 1, changing it for one of the same shape ½.
     package static func cost(_ a: [UInt8], _ b: [UInt8]) -> Double {
         let n = a.count
         let m = b.count
         guard n > 0, m > 0 else { return Double(max(n, m)) }
-        let sa = shape(a)
-        let sb = shape(b)
-        // One flat table, row i at i * (m + 1).
+        // One flat table, row i at i * (m + 1), on the stack: the matcher costs thousands of
+        // pairs a stamp.
         let w = m + 1
-        var d = [Double](repeating: 0, count: (n + 1) * w)
-        for i in 0...n { d[i * w] = Double(i) }
-        for j in 0...m { d[j] = Double(j) }
-        for i in 1...n {
-            for j in 1...m {
-                let change: Double = a[i - 1] == b[j - 1] ? 0 : sa[i - 1] == sb[j - 1] ? 0.5 : 1
-                var best = min(d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + change)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, d[(i - 2) * w + j - 2] + 1) }
-                d[i * w + j] = best
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: (n + 1) * w) { d in
+            for i in 0...n { d[i * w] = Double(i) }
+            for j in 0...m { d[j] = Double(j) }
+            for i in 1...n {
+                let ai = a[i - 1]
+                for j in 1...m {
+                    let bj = b[j - 1]
+                    let change: Double = ai == bj ? 0 : shapes[Int(ai)] == shapes[Int(bj)] ? 0.5 : 1
+                    var best = min(d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1, d[(i - 1) * w + j - 1] + change)
+                    if i > 1, j > 1, ai == b[j - 2], a[i - 2] == bj { best = min(best, d[(i - 2) * w + j - 2] + 1) }
+                    d[i * w + j] = best
+                }
             }
+            return d[n * w + m]
         }
-        return d[n * w + m]
     }
 }

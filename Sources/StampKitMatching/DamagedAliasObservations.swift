@@ -51,8 +51,9 @@ struct DamagedAliasObservations: Sendable {
                     {
                         let allowance = Double(phrase.letters.count) / 5
                         guard abs(phrase.letters.count - letters.count) <= Int(allowance) else { continue }
-                        let cost = NearNameIndex.cost(letters, phrase.letters)
-                        guard cost > 0, cost <= allowance, cost < (best?.cost ?? .infinity) else { continue }
+                        guard let cost = NearNameIndex.cost(letters, phrase.letters, within: min(allowance, best?.cost ?? allowance)),
+                            cost > 0, cost <= allowance, cost < (best?.cost ?? .infinity)
+                        else { continue }
                         best = (cost, TokenSpan(line: number, start: start, end: end + 1), phrase.alias, phrase.letters.count)
                     }
                 }

@@ -68,15 +68,15 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
 
     /// The one meaning's word within an edit of `form` (see the type's comment), or nil.
     private func nearest(_ form: [UInt8]) -> (form: [UInt8], value: Value)? {
+        let letters = form.filter { $0 != 32 }.count
+        let limit: Double = letters >= Self.twoEditLength ? 2 : 1
         // A word longer or shorter by more than one letter is not guessed at.
         let near = words.filter { abs($0.form.count - form.count) <= 1 }
-            .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
-        let letters = form.filter { $0 != 32 }.count
-        guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= (letters >= Self.twoEditLength ? 2 : 1)
-        else { return nil }
+            .compactMap { word in NearNameIndex.cost(form, word.form, within: limit).map { (word: word, cost: $0) } }
+        guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= limit else { return nil }
         let nearest = near.filter { $0.cost == cheapest }.map(\.word)
         guard Set(nearest.map(\.value)).count == 1, let word = nearest.first,
-            !otherWords.contains(where: { NearNameIndex.cost(form, $0) <= cheapest })
+            !otherWords.contains(where: { (NearNameIndex.cost(form, $0, within: cheapest) ?? .infinity) <= cheapest })
         else { return nil }
         return word
     }

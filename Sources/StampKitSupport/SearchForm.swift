@@ -13,6 +13,11 @@ public enum SearchForm {
 
     /// The search form of `text`.
     public static func of(_ text: String) -> String {
+        ofASCII(text) ?? ofAny(text)
+    }
+
+    /// The search form of any text, through Unicode case folding and decomposition.
+    static func ofAny(_ text: String) -> String {
         let folded = text.lowercased().folding(options: [.diacriticInsensitive], locale: nil)
         var out = ""
         out.reserveCapacity(folded.utf8.count)
@@ -31,6 +36,30 @@ public enum SearchForm {
             }
         }
         return out
+    }
+
+    /// The search form of plain ASCII text, byte by byte (nil for any other text): lower case,
+    /// runs of other characters one space. Most of what a stamp reads is ASCII, and the
+    /// matcher takes the form of every token and name it meets.
+    static func ofASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            for b in bytes {
+                guard b < 128 else { return nil }
+                let lower = b >= 65 && b <= 90 ? b + 32 : b
+                if (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) {
+                    if pendingSpace, !out.isEmpty { out.append(32) }
+                    pendingSpace = false
+                    out.append(lower)
+                } else {
+                    pendingSpace = true
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 }
 
