@@ -169,8 +169,22 @@ public struct ClueExtractor: Sendable {
     /// the others, which say "airport" and name none, though an airport's name may hold them.
     let airportPhraseWords: Set<String>
 
+    /// The entries of the phrase tables in scripts written without spaces, which also match
+    /// inside a word, as bytes in the order of their forms: picked out once, not per stamp.
+    let unspacedAliases: [(bytes: [UInt8], value: CountryAlias)]
+    let unspacedDirections: [(bytes: [UInt8], value: Direction)]
+    let unspacedMethods: [(bytes: [UInt8], value: EntryMethod)]
+
+    /// `table`'s entries in scripts written without spaces, as bytes, sorted by form.
+    static func unspacedEntries<V>(_ table: [String: V]) -> [(bytes: [UInt8], value: V)] {
+        table.filter { Lexicon.isUnspacedScript($0.key) }.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) }
+    }
+
     /// `today` decides the century of two-digit years.
     public init(lexicon: Lexicon, today: Date = Date()) {
+        unspacedAliases = Self.unspacedEntries(lexicon.countryAliases)
+        unspacedDirections = Self.unspacedEntries(lexicon.directions)
+        unspacedMethods = Self.unspacedEntries(lexicon.entryMethods)
         self.lexicon = lexicon
         self.dates = DateReader(lexicon: lexicon, today: today)
         singleAirportWords = lexicon.airportWords.filter { !$0.form.contains(" " as Character) }.map(SingleAirportWord.init)
@@ -235,10 +249,10 @@ public struct ClueExtractor: Sendable {
         let lines = read + Tokenizer.nameLookLines(reading, read: read)
         var consumed = Set<[Int]>()  // [line, index]
 
-        let aliases = phraseHits(read, lexicon.countryAliases, consumed: &consumed)
-        let directions = phraseHits(read, lexicon.directions, consumed: &consumed)
+        let aliases = phraseHits(read, lexicon.countryAliases, unspaced: unspacedAliases, consumed: &consumed)
+        let directions = phraseHits(read, lexicon.directions, unspaced: unspacedDirections, consumed: &consumed)
         let airportWords = airportWordHits(lines, consumed: &consumed)
-        let methods = phraseHits(read, lexicon.entryMethods, consumed: &consumed)
+        let methods = phraseHits(read, lexicon.entryMethods, unspaced: unspacedMethods, consumed: &consumed)
         // Beside an airport word a port word names the place (AEROPORTO DO PORTO): the line
         // already says how the border was crossed, so the word stays free for the names.
         for hit in methods where airportWords.contains(where: { $0.span.line == hit.span.line }) {
@@ -364,12 +378,11 @@ public struct ClueExtractor: Sendable {
     }
 
     /// Longest-first matches of lexicon phrases (up to six words) on each line; scripts
-    /// without spaces also match inside a word.
+    /// without spaces (`unspaced`, the table's entries in them) also match inside a word.
     func phraseHits<V: Sendable & Equatable>(
-        _ lines: [[StampToken]], _ table: [String: V], consumed: inout Set<[Int]>
+        _ lines: [[StampToken]], _ table: [String: V], unspaced: [(bytes: [UInt8], value: V)], consumed: inout Set<[Int]>
     ) -> [LexiconHit<V>] {
         var hits: [LexiconHit<V>] = []
-        let unspaced = table.filter { Lexicon.isUnspacedScript($0.key) }
         for line in lines {
             var i = 0
             while i < line.count {
@@ -389,7 +402,7 @@ public struct ClueExtractor: Sendable {
                 if !matched {
                     let t = line[i]
                     let bytes = Array(t.form.utf8)
-                    for (key, value) in unspaced where Self.firstOffset(of: Array(key.utf8), in: bytes) != nil {
+                    for (key, value) in unspaced where Self.firstOffset(of: key, in: bytes) != nil {
                         hits.append(hit(line[i..<(i + 1)], in: line, value))
                         consumed.insert([t.line, t.index])
                         break

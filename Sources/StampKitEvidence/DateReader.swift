@@ -63,7 +63,8 @@ public struct DateReader: Sendable {
     /// holds line i read again alone, enlarged, as date characters only: when the lines hold
     /// no date possible as read, each such look votes on the date (see `choose`).
     public func read(lines: [String], rereads: [[String]?] = [], monthFirst: Bool = false) -> StampDate? {
-        let first = find(lines: lines, monthFirst: monthFirst)
+        let memo = PatternMemo()
+        let first = find(lines: lines, monthFirst: monthFirst, memo: memo)
         let looks = rereads.map { $0?.count ?? 0 }.max() ?? 0
         // A date possible as read stays: the two looks share one crop, so their errors go
         // together, and letting them outvote it lost more dates than it won (held-out 55 → 53
@@ -75,7 +76,7 @@ public struct DateReader: Sendable {
                 let again = i < rereads.count ? rereads[i] ?? [] : []
                 return k < again.count ? again[k] : lines[i]
             }
-            found.append(find(lines: version, monthFirst: monthFirst))
+            found.append(find(lines: version, monthFirst: monthFirst, memo: memo))
         }
         return Self.choose(found)
     }
@@ -83,7 +84,9 @@ public struct DateReader: Sendable {
     /// Whether `lines` hold a date possible exactly as read, day first and month first alike:
     /// then `read` keeps it whatever further looks at its line say, so they need not be taken.
     public func holdsPlainDate(lines: [String]) -> Bool {
-        find(lines: lines, monthFirst: false)?.changes == 0 && find(lines: lines, monthFirst: true)?.changes == 0
+        let memo = PatternMemo()
+        return find(lines: lines, monthFirst: false, memo: memo)?.changes == 0
+            && find(lines: lines, monthFirst: true, memo: memo)?.changes == 0
     }
 
     /// A date found, and how many digits were changed to make it possible (0: as read).
@@ -123,7 +126,7 @@ public struct DateReader: Sendable {
     }
 
     /// The first date in `lines` by the formats' order, as read before repaired.
-    func find(lines: [String], monthFirst: Bool) -> Found? {
+    func find(lines: [String], monthFirst: Bool, memo: PatternMemo = PatternMemo()) -> Found? {
         // Letter→digit repairs and blanked debris keep every character in place, so a match in
         // the cleaned text maps back to the same range of the original for `StampDate.text`.
         let cleaned = lines.map { (Self.cleaned($0), $0) }
@@ -138,11 +141,11 @@ public struct DateReader: Sendable {
         for attempt in Attempt.inOrder {
             let passes: [(String, String) -> Found?] = [
                 {
-                    self.matchMonthWordDayFirst($0, $1, attempt: attempt)
-                        ?? self.matchMonthWordMonthFirst($0, $1, attempt: attempt)
+                    self.matchMonthWordDayFirst($0, $1, attempt: attempt, memo: memo)
+                        ?? self.matchMonthWordMonthFirst($0, $1, attempt: attempt, memo: memo)
                 },
-                { self.matchYearFirst($0, $1, attempt: attempt) },
-                { self.matchNumeric($0, $1, monthFirst: monthFirst, attempt: attempt) },
+                { self.matchYearFirst($0, $1, attempt: attempt, memo: memo) },
+                { self.matchNumeric($0, $1, monthFirst: monthFirst, attempt: attempt, memo: memo) },
             ]
             for pass in passes {
                 for (k, (text, original)) in pairs.enumerated() where digitCounts[k] >= Self.fewestDigits {
@@ -270,17 +273,33 @@ public struct DateReader: Sendable {
     }
 
     /// Capture groups of every match; group 0 is taken from `original`.
-    private func matches(_ regex: NSRegularExpression, _ text: String, _ original: String) -> [[String?]] {
-        regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { m in
+    private func matches(_ regex: NSRegularExpression, _ text: String, _ original: String, _ memo: PatternMemo) -> [[String?]] {
+        let key = PatternMemo.Key(regex: ObjectIdentifier(regex), text: text, original: original)
+        if let known = memo.groups[key] { return known }
+        let found = regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { m in
             (0..<m.numberOfRanges).map { i in
                 let source = i == 0 && original.utf16.count == text.utf16.count ? original : text
                 return Range(m.range(at: i), in: source).map { String(source[$0]) }
             }
         }
+        memo.groups[key] = found
+        return found
     }
 
-    private func matchMonthWordDayFirst(_ text: String, _ original: String, attempt: Attempt) -> Found? {
-        for g in matches(Self.monthWordFirstDay, text, original) {
+    /// The capture groups each pattern found in each text during one `find`: its attempts
+    /// (as read, repaired, old years) run the same patterns over the same lines, and only
+    /// what they make of the groups differs.
+    final class PatternMemo {
+        struct Key: Hashable {
+            var regex: ObjectIdentifier
+            var text: String
+            var original: String
+        }
+        var groups: [Key: [[String?]]] = [:]
+    }
+
+    private func matchMonthWordDayFirst(_ text: String, _ original: String, attempt: Attempt, memo: PatternMemo) -> Found? {
+        for g in matches(Self.monthWordFirstDay, text, original, memo) {
             guard let month = monthField(g[2]!, year: g[4]!, attempt: attempt) else { continue }
             // A lone I, V or X is a month only between dots, dashes or slashes (12.V.19); with
             // spaces it is more likely a stray mark.
@@ -291,8 +310,8 @@ public struct DateReader: Sendable {
         return nil
     }
 
-    private func matchMonthWordMonthFirst(_ text: String, _ original: String, attempt: Attempt) -> Found? {
-        for g in matches(Self.monthWordFirstMonth, text, original) {
+    private func matchMonthWordMonthFirst(_ text: String, _ original: String, attempt: Attempt, memo: PatternMemo) -> Found? {
+        for g in matches(Self.monthWordFirstMonth, text, original, memo) {
             // Roman months are written day first only.
             guard !Self.isRoman(g[1]!), let month = monthField(g[1]!, year: g[3]!, attempt: attempt) else { continue }
             if let d = make(year: g[3]!, month: month, day: g[2]!, text: g[0]!, attempt: attempt) { return d }
@@ -300,11 +319,11 @@ public struct DateReader: Sendable {
         return nil
     }
 
-    private func matchYearFirst(_ text: String, _ original: String, attempt: Attempt) -> Found? {
-        for g in matches(Self.yearFirst, text, original) {
+    private func matchYearFirst(_ text: String, _ original: String, attempt: Attempt, memo: PatternMemo) -> Found? {
+        for g in matches(Self.yearFirst, text, original, memo) {
             if let d = make(year: g[1]!, month: .digits(g[2]!), day: g[3]!, text: g[0]!, attempt: attempt) { return d }
         }
-        for g in matches(Self.yearFirstMonthWord, text, original) {
+        for g in matches(Self.yearFirstMonthWord, text, original, memo) {
             guard !Self.isRoman(g[2]!), let month = monthField(g[2]!, year: g[1]!, attempt: attempt) else { continue }
             if let d = make(year: g[1]!, month: month, day: g[3]!, text: g[0]!, attempt: attempt) { return d }
         }
@@ -312,7 +331,7 @@ public struct DateReader: Sendable {
             let closed = Self.spaceBetweenDigits.stringByReplacingMatches(
                 in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
             for (regex, text) in [(Self.yearFirstLostSeparator, closed), (Self.yearFirstStraySeparator, text)] {
-                for g in matches(regex, text, text) {
+                for g in matches(regex, text, text, memo) {
                     guard let m = Int(g[2]!), let d = Int(g[3]!),
                         let date = make(year: g[1]!, month: m, day: d, text: g[0]!, oldYears: attempt.oldYears)
                     else { continue }
@@ -323,9 +342,9 @@ public struct DateReader: Sendable {
         return nil
     }
 
-    private func matchNumeric(_ text: String, _ original: String, monthFirst: Bool, attempt: Attempt) -> Found? {
+    private func matchNumeric(_ text: String, _ original: String, monthFirst: Bool, attempt: Attempt, memo: PatternMemo) -> Found? {
         for regex in [Self.numeric, Self.spacedNumeric] {
-            for g in matches(regex, text, original) {
+            for g in matches(regex, text, original, memo) {
                 let dayFirst = { self.make(year: g[3]!, month: .digits(g[2]!), day: g[1]!, text: g[0]!, attempt: attempt) }
                 let monthFirstDate = { self.make(year: g[3]!, month: .digits(g[1]!), day: g[2]!, text: g[0]!, attempt: attempt) }
                 if monthFirst, let d = monthFirstDate() { return d }

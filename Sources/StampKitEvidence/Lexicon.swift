@@ -320,7 +320,9 @@ public struct Lexicon: Sendable {
     /// Whether a search form is written in a script without spaces between words (CJK, Thai…),
     /// so it has to be looked for inside longer words.
     static func isUnspacedScript(_ form: String) -> Bool {
-        form.unicodeScalars.contains { s in
+        // Asked of every token: plain ASCII, most of them, is answered from its bytes.
+        if form.utf8.allSatisfy({ $0 < 128 }) { return false }
+        return form.unicodeScalars.contains { s in
             switch s.value {
             case 0x0E00...0x0EFF, 0x3040...0x30FF, 0x3400...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF,
                 0x0590...0x06FF:

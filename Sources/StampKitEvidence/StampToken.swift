@@ -277,6 +277,8 @@ enum Tokenizer {
     /// Tesseract split into two lines of one row at a gap in its ink (ALGEC / CIRAS).
     static func joinBrokenWords(_ lines: inout [[StampToken]], reading: OCRReading, airportWords: [AirportWord]) {
         guard lines.count > 1 else { return }
+        // Byte search: this runs for every airport word at every line break.
+        let fullWords = airportWords.compactMap(\.fullForm).filter { !$0.contains(" " as Character) }.map { Array($0.utf8) }
         for i in 0..<(lines.count - 1) {
             guard let last = lines[i].last, let first = lines[i + 1].first,
                 last.isLettersOnly, first.isLettersOnly
@@ -288,14 +290,11 @@ enum Tokenizer {
             // dash (`SATAMA-` over `a`).
             var join = last.endsWithHyphen && last.form.count >= 3 && first.isUppercase == last.isUppercase
             if !join, last.form.count >= 4 {
-                // Byte search: this runs for every airport word at every line break.
                 let joined = Array(joinedForm.utf8)
                 let lastBytes = Array(last.form.utf8)
                 let firstBytes = Array(first.form.utf8)
-                join = airportWords.contains { word in
-                    guard let full = word.fullForm, !full.contains(" " as Character) else { return false }
-                    let bytes = Array(full.utf8)
-                    return ClueExtractor.firstOffset(of: bytes, in: joined) != nil
+                join = fullWords.contains { bytes in
+                    ClueExtractor.firstOffset(of: bytes, in: joined) != nil
                         && ClueExtractor.firstOffset(of: bytes, in: lastBytes) == nil
                         && ClueExtractor.firstOffset(of: bytes, in: firstBytes) == nil
                 }

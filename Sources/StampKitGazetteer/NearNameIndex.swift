@@ -152,6 +152,32 @@ package struct NearNameIndex: Sendable {
         return long[(i + 1)...].elementsEqual(short[i...])
     }
 
+    /// How many letters of each shape a form of lower-case ASCII letters and spaces holds, for
+    /// the bound of `cost(_:_:within:)` against many forms without counting either again.
+    package struct ShapeCounts: Sendable {
+        private var bins: [Int16]
+
+        /// The counts of `form`; nil when it holds anything but a–z and spaces.
+        package init?(_ form: [UInt8]) {
+            bins = [Int16](repeating: 0, count: 27)
+            for b in form {
+                if b == 32 { bins[26] += 1; continue }
+                guard b >= 97, b <= 122 else { return nil }
+                bins[Int(shapes[Int(b)] - 97)] += 1
+            }
+        }
+
+        /// The least edit cost between the two forms (see `cost(_:_:within:)`).
+        package func bound(to other: ShapeCounts) -> Double {
+            var surplus = 0, lack = 0
+            for k in 0..<27 {
+                let d = Int(bins[k]) - Int(other.bins[k])
+                if d > 0 { surplus += d } else { lack -= d }
+            }
+            return Double(max(surplus, lack))
+        }
+    }
+
     /// `cost(a, b)` when it may be at most `limit`, nil when it cannot: every edit of cost 1
     /// removes at most one letter of a shape `a` has too many of and adds at most one `b` lacks,
     /// so the larger of those two counts bounds the cost from below, found without the table.

@@ -19,8 +19,8 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
     /// The share of a clean reading's OCR confidence a guessed word keeps.
     static var confidenceKept: Double { 0.6 }
 
-    let words: [(form: [UInt8], value: Value)]
-    let otherWords: [[UInt8]]
+    let words: [(form: [UInt8], value: Value, shapes: NearNameIndex.ShapeCounts)]
+    let otherWords: [(form: [UInt8], shapes: NearNameIndex.ShapeCounts)]
 
     /// The words of one list of the lexicon (`table`), told apart from every other stamp word.
     init(_ table: [String: Value], lexicon: Lexicon) {
@@ -31,9 +31,16 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
         // In a fixed order: of two words equally near a reading (HAREN: HAFEN and HAVEN, one
         // meaning), the hit carries the first, whose language counts, and a dictionary's own
         // order changes from run to run.
-        words = table.filter { usable($0.key) }.sorted { $0.key < $1.key }.map { (Array($0.key.utf8), $0.value) }
+        // Usable forms are a–z and spaces, which always have shape counts.
+        words = table.filter { usable($0.key) }.sorted { $0.key < $1.key }.map { word in
+            let form = Array(word.key.utf8)
+            return (form, word.value, NearNameIndex.ShapeCounts(form)!)
+        }
         otherWords = DamagedNameObservations.stampWordForms(lexicon)
-            .filter { usable($0) && table[$0] == nil }.map { Array($0.utf8) }
+            .filter { usable($0) && table[$0] == nil }.map { word in
+                let form = Array(word.utf8)
+                return (form, NearNameIndex.ShapeCounts(form)!)
+            }
     }
 
     /// The damaged words of the list in `clues`, or none when `read` (the list's words read
@@ -70,14 +77,17 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
     private func nearest(_ form: [UInt8]) -> (form: [UInt8], value: Value)? {
         let letters = form.filter { $0 != 32 }.count
         let limit: Double = letters >= Self.twoEditLength ? 2 : 1
-        // A word longer or shorter by more than one letter is not guessed at.
-        let near = words.filter { abs($0.form.count - form.count) <= 1 }
-            .compactMap { word in NearNameIndex.cost(form, word.form, within: limit).map { (word: word, cost: $0) } }
+        // Readings reach here only as a–z and spaces. A word whose letters alone lie further
+        // than the limit is not costed; nor is one longer or shorter by more than one letter,
+        // which is not guessed at.
+        guard let shapes = NearNameIndex.ShapeCounts(form) else { return nil }
+        let near = words.filter { abs($0.form.count - form.count) <= 1 && shapes.bound(to: $0.shapes) <= limit }
+            .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
         guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= limit else { return nil }
         let nearest = near.filter { $0.cost == cheapest }.map(\.word)
         guard Set(nearest.map(\.value)).count == 1, let word = nearest.first,
-            !otherWords.contains(where: { (NearNameIndex.cost(form, $0, within: cheapest) ?? .infinity) <= cheapest })
+            !otherWords.contains(where: { shapes.bound(to: $0.shapes) <= cheapest && NearNameIndex.cost(form, $0.form) <= cheapest })
         else { return nil }
-        return word
+        return (word.form, word.value)
     }
 }
