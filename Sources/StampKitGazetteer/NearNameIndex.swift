@@ -13,18 +13,19 @@ import Foundation
 /// of its letters past the third (CAMCOUYER, 9 letters, is 2 from VANCOUVER; SEYBISFIGRBUR,
 /// 13 letters: four changes of shape): a long word keeps its shape through more wear.
 ///
-/// Names are kept under their *shape* (each letter replaced by its group's first), sorted
-/// forwards and backwards: a name within reach has a shape at most one edit from the
-/// reading's, so it shares the first or the last `(n − 2) / 2` letters of that shape, found
-/// by binary search; only that run is costed letter by letter.
+/// Names are kept under their *shape* (each letter replaced by its group's first), by length,
+/// sorted forwards and backwards: a name within reach has a shape at most one edit from the
+/// reading's, so it is a letter longer or shorter at most and shares the first or the last
+/// `(n − 2) / 2` letters of that shape, found by binary search; only those runs are costed
+/// letter by letter.
 package struct NearNameIndex: Sendable {
     /// The shortest form looked up.
     package static let minimumLength = 6
-    /// Letters that wear into one another on a stamp; each maps to its group's first. B D E F P R
-    /// share a stem with bars and bowls on its right, which a dry pad loses or smears shut: F
-    /// reads for P (FHUXET for PHUKET), E for B.
-    /// A table of all 256 bytes (a byte outside the groups is its own shape): every letter of
-    /// every reading and candidate name goes through it.
+    /// Letters that wear into one another on a stamp; each maps to its group's first, in a
+    /// table of all 256 bytes (a byte outside the groups is its own shape), since every letter
+    /// of every reading and candidate name goes through it. B D E F P R share a stem with bars
+    /// and bowls on its right, which a dry pad loses or smears shut: F reads for P (FHUXET for
+    /// PHUKET), E for B.
     static let shapes: [UInt8] = {
         var table = (0...255).map(UInt8.init)
         for group in ["ijlt", "ocgq", "uvy", "nmh", "bdefpr", "kx"] {
@@ -38,8 +39,11 @@ package struct NearNameIndex: Sendable {
         var shape: [UInt8]
         var form: [UInt8]
     }
-    private let forward: [Entry]
-    private let backward: [Entry]
+    /// The entries by the length of their shape, each length sorted forwards and backwards: a
+    /// name one edit away is at most one letter longer or shorter, so a lookup searches three
+    /// lengths' runs, not every length's.
+    private let forward: [Int: [Entry]]
+    private let backward: [Int: [Entry]]
 
     /// An index of `forms` (search forms; forms outside plain ASCII letters and spaces, or
     /// shorter than `minimumLength` letters, are left out).
@@ -47,13 +51,14 @@ package struct NearNameIndex: Sendable {
         var unique = Set<[UInt8]>()
         for form in forms where Self.indexable(form) { unique.insert(Array(form.utf8)) }
         let entries = unique.map { Entry(shape: Self.shape($0), form: $0) }
-        forward = entries.sorted { $0.shape.lexicographicallyPrecedes($1.shape) }
-        backward = entries.map { Entry(shape: $0.shape.reversed(), form: $0.form) }
-            .sorted { $0.shape.lexicographicallyPrecedes($1.shape) }
+        forward = Dictionary(grouping: entries, by: \.shape.count)
+            .mapValues { $0.sorted { $0.shape.lexicographicallyPrecedes($1.shape) } }
+        backward = Dictionary(grouping: entries.map { Entry(shape: $0.shape.reversed(), form: $0.form) }, by: \.shape.count)
+            .mapValues { $0.sorted { $0.shape.lexicographicallyPrecedes($1.shape) } }
     }
 
     /// How many forms the index holds.
-    package var count: Int { forward.count }
+    package var count: Int { forward.values.reduce(0) { $0 + $1.count } }
 
     /// Plain lower-case ASCII letters and single spaces, at least `minimumLength` letters.
     package static func indexable(_ form: String) -> Bool {
@@ -74,7 +79,8 @@ package struct NearNameIndex: Sendable {
     package func contains(_ form: String) -> Bool {
         guard Self.indexable(form) else { return false }
         let query = Array(form.utf8)
-        return Self.range(forward, prefix: Self.shape(query)[...]).contains { $0.form == query }
+        let shape = Self.shape(query)
+        return Self.range(forward[shape.count] ?? [], prefix: shape[...]).contains { $0.form == query }
     }
 
     /// The indexed forms within reach of `form` with their cost (see the type's comment),
@@ -88,20 +94,20 @@ package struct NearNameIndex: Sendable {
         let allowance = Self.allowance(letters: query.filter { $0 != 32 }.count)
         var found: [[UInt8]: Double] = [:]
         func consider(_ entry: Entry, _ queryShape: [UInt8]) -> Bool {
-            guard abs(entry.shape.count - queryShape.count) <= 1,
-                entry.shape == queryShape || Self.oneEditApart(queryShape, entry.shape)
-            else { return true }
+            guard entry.shape == queryShape || Self.oneEditApart(queryShape, entry.shape) else { return true }
             if entry.form == query { return false }
             let cost = Self.cost(query, entry.form)
             if cost <= allowance { found[entry.form] = cost }
             return true
         }
-        for entry in Self.range(forward, prefix: shape[0..<k]) {
-            if !consider(entry, shape) { return [] }
-        }
         let reversed = Array(shape.reversed())
-        for entry in Self.range(backward, prefix: reversed[0..<k]) {
-            if !consider(entry, reversed) { return [] }
+        for length in (shape.count - 1)...(shape.count + 1) {
+            for entry in Self.range(forward[length] ?? [], prefix: shape[0..<k]) {
+                if !consider(entry, shape) { return [] }
+            }
+            for entry in Self.range(backward[length] ?? [], prefix: reversed[0..<k]) {
+                if !consider(entry, reversed) { return [] }
+            }
         }
         return found.map { (String(decoding: $0.key, as: UTF8.self), $0.value) }
             .sorted { $0.cost != $1.cost ? $0.cost < $1.cost : $0.form < $1.form }

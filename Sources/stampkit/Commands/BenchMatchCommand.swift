@@ -11,8 +11,8 @@ struct BenchMatchCommand: ToolCommand {
         name: "match",
         abstract: "Time matching alone on kept OCR readings: median and 90th percentile per stamp.",
         discussion: """
-            Opens the gazetteer and makes one matcher (timed apart), proposes once for the first \
-            reading (timed apart: it builds the damaged-name index), then once more for every \
+            Opens the gazetteer and makes one matcher, builds the damaged-name index and \
+            proposes once for the first reading (each timed apart), then once more for every \
             reading as a warm-up, then ROUNDS timed rounds. Prints each stamp's median over the \
             rounds summarised as median, 90th percentile and maximum, in milliseconds.
             """,
@@ -39,12 +39,14 @@ struct BenchMatchCommand: ToolCommand {
         guard let first = readings.first else {
             throw UsageError(message: "no readings in \(folder.path); keep some with 'stampkit eval DIR --readings \(folder.path)'")
         }
-        var matcher: StampMatcher?
+        var opened: (Gazetteer, StampMatcher)?
         let open = try Timing.milliseconds {
             let directory = try Gazetteer(path: gazetteer)
-            matcher = StampMatcher(directory: directory, lexicon: try Lexicon(files: directory.lexiconFiles()))
+            opened = (directory, StampMatcher(directory: directory, lexicon: try Lexicon(files: directory.lexiconFiles())))
         }
-        guard let matcher else { return 70 }
+        guard let (directory, matcher) = opened else { return 70 }
+        // Built on the first damaged word any stamp holds: here, so no stamp's time holds it.
+        let index = try Timing.milliseconds { _ = try directory.nearNames("") }
         let firstProposal = try Timing.milliseconds { _ = try matcher.propose(from: first) }
         for reading in readings { _ = try matcher.propose(from: reading) }
         var times = Array(repeating: [Double](), count: readings.count)
@@ -56,7 +58,8 @@ struct BenchMatchCommand: ToolCommand {
         let perStamp = times.map(Timing.median)
         terminal.result("readings\t\(readings.count) (\(files.count - readings.count) unreadable skipped)")
         terminal.result(String(format: "open_ms\t%.1f\t(gazetteer, lexicon, matcher)", open))
-        terminal.result(String(format: "first_ms\t%.1f\t(first proposal: builds the damaged-name index)", firstProposal))
+        terminal.result(String(format: "index_ms\t%.1f\t(damaged-name index, built once per gazetteer)", index))
+        terminal.result(String(format: "first_ms\t%.1f\t(first proposal)", firstProposal))
         terminal.result(String(
             format: "per_stamp_ms\tmedian %.3f\tp90 %.3f\tmax %.3f", Timing.median(perStamp),
             Timing.percentile(perStamp, 0.9), perStamp.max() ?? .nan))
