@@ -50,11 +50,15 @@ package struct NearNameIndex: Sendable {
     package init(forms: some Sequence<String>) {
         var unique = Set<[UInt8]>()
         for form in forms where Self.indexable(form) { unique.insert(Array(form.utf8)) }
-        let entries = unique.map { Entry(shape: Self.shape($0), form: $0) }
-        forward = Dictionary(grouping: entries, by: \.shape.count)
-            .mapValues { $0.sorted { $0.shape.lexicographicallyPrecedes($1.shape) } }
-        backward = Dictionary(grouping: entries.map { Entry(shape: $0.shape.reversed(), form: $0.form) }, by: \.shape.count)
-            .mapValues { $0.sorted { $0.shape.lexicographicallyPrecedes($1.shape) } }
+        var forward: [Int: [Entry]] = [:]
+        var backward: [Int: [Entry]] = [:]
+        for form in unique {
+            let shape = Self.shape(form)
+            forward[shape.count, default: []].append(Entry(shape: shape, form: form))
+            backward[shape.count, default: []].append(Entry(shape: shape.reversed(), form: form))
+        }
+        self.forward = forward.mapValues { $0.sorted { $0.shape.lexicographicallyPrecedes($1.shape) } }
+        self.backward = backward.mapValues { $0.sorted { $0.shape.lexicographicallyPrecedes($1.shape) } }
     }
 
     /// How many forms the index holds.
