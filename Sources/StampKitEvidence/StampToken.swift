@@ -98,7 +98,7 @@ enum Tokenizer {
             }
         }
         while i < chars.count {
-            guard chars[i].isLetter || chars[i].isNumber || barForI(i) else {
+            guard chars[i].isLetterOrDigit || barForI(i) else {
                 i += 1
                 continue
             }
@@ -108,7 +108,7 @@ enum Tokenizer {
                 chars[k] == "@" && k > i && chars[k - 1].isLetter && k + 1 < chars.count && chars[k + 1].isLetter
             }
             while j < chars.count,
-                  chars[j].isLetter || chars[j].isNumber || chars[j].isCombiningMark || slashedO(j) || barForI(j) {
+                  chars[j].isLetterOrDigit || chars[j].isCombiningMark || slashedO(j) || barForI(j) {
                 j += 1
             }
             var text = String(chars[i..<j])
@@ -140,6 +140,8 @@ enum Tokenizer {
     /// `5CHIPH0L` → `SCHIPHOL`: only in a run of three or more where letters outnumber digits
     /// and every digit is one OCR commonly reads for a letter; real numbers are left alone.
     static func undoDigitConfusion(_ run: String) -> String? {
+        // Asked of every token: plain ASCII with no digit, most of them, has nothing to undo.
+        if run.utf8.allSatisfy({ $0 < 128 && ($0 < 48 || $0 > 57) }) { return nil }
         let digits = run.filter(\.isNumber)
         let letters = run.filter(\.isLetter)
         guard !digits.isEmpty, run.count >= 3, letters.count > digits.count,
@@ -384,8 +386,19 @@ enum Tokenizer {
 }
 
 extension Character {
+    /// A letter or a number; an ASCII character answered from its code, since every character
+    /// of every OCR word is asked.
+    var isLetterOrDigit: Bool {
+        if let ascii = asciiValue {
+            return (ascii >= 65 && ascii <= 90) || (ascii >= 97 && ascii <= 122) || (ascii >= 48 && ascii <= 57)
+        }
+        return isLetter || isNumber
+    }
+
+    /// A mark that combines with the letter before it (a diacritic read apart).
     var isCombiningMark: Bool {
-        unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+        if isASCII { return false }
+        return unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
     }
 }
 

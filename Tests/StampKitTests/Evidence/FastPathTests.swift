@@ -43,6 +43,18 @@ import Testing
         }
     }
 
+    @Test func wordCharactersAreLettersAndNumbers() {
+        for text in Self.readings {
+            for c in text {
+                #expect(c.isLetterOrDigit == (c.isLetter || c.isNumber), "\(c)")
+                #expect(!c.isASCII || !c.isCombiningMark, "\(c)")
+            }
+            #expect(Tokenizer.undoDigitConfusion(text) == nil || text.contains(where: \.isNumber), "\(text)")
+        }
+        #expect(Character("\u{301}").isCombiningMark)
+        #expect(Tokenizer.undoDigitConfusion("5CHIPH0L") == "SCHIPHOL")
+    }
+
     /// The bound never hides a cost within the limit, and a cost it lets through is exact.
     @Test func aCostIsSkippedOnlyWhenItExceedsTheLimit() {
         let words = ["beijing", "beliing", "berling", "hamburg", "hambyrg", "vancouver", "camcouyer", "phuket", "fhuxet",
