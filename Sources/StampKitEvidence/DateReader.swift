@@ -129,12 +129,11 @@ public struct DateReader: Sendable {
     func find(lines: [String], monthFirst: Bool, memo: PatternMemo = PatternMemo()) -> Found? {
         // Letter→digit repairs and blanked debris keep every character in place, so a match in
         // the cleaned text maps back to the same range of the original for `StampDate.text`.
-        let cleaned = lines.map { (Self.cleaned($0), $0) }
+        let pairs = lines.map { (Self.cleaned($0), $0) }
         // Every format needs a day and a year: three digits at least. Most lines of a stamp
-        // (its names, the ring's debris) have none, and the patterns are the matcher's
-        // costliest step, so such lines are only kept for the windows of lines joined.
-        let digitCounts = cleaned.map { $0.0.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) } }
-        let pairs = cleaned
+        // (its names, the ring's debris) have none, and the patterns are among the matcher's
+        // costliest steps, so such lines are only kept for the windows of lines joined.
+        let digitCounts = pairs.map { $0.0.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) } }
         // Dates as read come first; only when no line holds a possible date are the fragile
         // digits of a date face undone, because a date that is possible as read was most
         // likely read right (see `Attempt` for a year far back).

@@ -191,7 +191,7 @@ package struct NearNameIndex: Sendable {
     /// `cost(a, b)` when it may be at most `limit`, nil when it cannot: every edit of cost 1
     /// removes at most one letter of a shape `a` has too many of and adds at most one `b` lacks,
     /// so the larger of those two counts bounds the cost from below, found without the table.
-    /// The damaged-word guesses compare each reading with every word of a list.
+    /// The damaged country aliases compare each run of words with every alias.
     package static func cost(_ a: [UInt8], _ b: [UInt8], within limit: Double) -> Double? {
         let bound = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { counts in
             counts.initialize(repeating: 0)
