@@ -185,7 +185,10 @@ public struct DateReader: Sendable {
     }
 
     /// The ASCII characters among `blankDebris`'s debris.
-    private static let asciiDebris: Set<UInt8> = Set("~\"*^`".utf8)
+    private static let asciiDebris = Set(debris.filter(\.isASCII).flatMap(\.utf8))
+
+    /// Quotes, tildes and stars that ink specks and ring edges read as (see `blankDebris`).
+    private static let debris: Set<Character> = ["~", "\"", "“", "”", "„", "‘", "’", "«", "»", "*", "^", "`"]
 
     /// `12.O7.I9` → `12.07.19`: a letter OCR often reads for a digit, standing between digits
     /// or separators and touching a digit, is taken as that digit; and `20.0CT.2021` →
@@ -220,7 +223,6 @@ public struct DateReader: Sendable {
     /// stand between a date's fields (`2023 ~-06- 06`), and the longer dashes a worn hyphen is
     /// read as made hyphens (`2013 -12— 18`). Each stays one character wide.
     static func blankDebris(_ text: String) -> String {
-        let debris: Set<Character> = ["~", "\"", "“", "”", "„", "‘", "’", "«", "»", "*", "^", "`"]
         let dashes: Set<Character> = ["‐", "‑", "‒", "–", "—", "−"]
         return String(text.map { debris.contains($0) ? " " : dashes.contains($0) ? "-" : $0 })
     }

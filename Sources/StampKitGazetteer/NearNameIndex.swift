@@ -162,46 +162,37 @@ package struct NearNameIndex: Sendable {
         return long[(i + 1)...].elementsEqual(short[i...])
     }
 
-    /// How many letters of each shape a form of lower-case ASCII letters and spaces holds, for
-    /// the bound of `cost(_:_:within:)` against many forms without counting either again.
+    /// How many letters of each shape a form holds (a–z by shape, spaces, anything else in one
+    /// bin), for a lower bound on the edit cost between two forms that needs no table: every
+    /// edit of cost 1 removes at most one letter of a shape one form has too many of and adds at
+    /// most one the other lacks, and a like-shape change moves no count, so the larger of those
+    /// two totals is at most the cost (bytes lumped into one bin only cancel, never add). The
+    /// damaged-word guesses compare each reading with every word of a list, and cost the few
+    /// this bound leaves within reach.
     package struct ShapeCounts: Sendable {
         private var bins: [Int16]
 
-        /// The counts of `form`; nil when it holds anything but a–z and spaces.
-        package init?(_ form: [UInt8]) {
-            bins = [Int16](repeating: 0, count: 27)
+        /// The counts of `form`.
+        package init(_ form: [UInt8]) {
+            bins = [Int16](repeating: 0, count: 28)
             for b in form {
-                if b == 32 { bins[26] += 1; continue }
-                guard b >= 97, b <= 122 else { return nil }
-                bins[Int(shapes[Int(b)] - 97)] += 1
+                switch b {
+                case 97...122: bins[Int(shapes[Int(b)] - 97)] += 1
+                case 32: bins[26] += 1
+                default: bins[27] += 1
+                }
             }
         }
 
-        /// The least edit cost between the two forms (see `cost(_:_:within:)`).
+        /// The least edit cost between the two forms.
         package func bound(to other: ShapeCounts) -> Double {
             var surplus = 0, lack = 0
-            for k in 0..<27 {
+            for k in bins.indices {
                 let d = Int(bins[k]) - Int(other.bins[k])
                 if d > 0 { surplus += d } else { lack -= d }
             }
             return Double(max(surplus, lack))
         }
-    }
-
-    /// `cost(a, b)` when it may be at most `limit`, nil when it cannot: every edit of cost 1
-    /// removes at most one letter of a shape `a` has too many of and adds at most one `b` lacks,
-    /// so the larger of those two counts bounds the cost from below, found without the table.
-    /// The damaged country aliases compare each run of words with every alias.
-    package static func cost(_ a: [UInt8], _ b: [UInt8], within limit: Double) -> Double? {
-        let bound = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { counts in
-            counts.initialize(repeating: 0)
-            for x in a { counts[Int(shapes[Int(x)])] += 1 }
-            for y in b { counts[Int(shapes[Int(y)])] -= 1 }
-            var surplus: Int32 = 0, lack: Int32 = 0
-            for c in counts { if c > 0 { surplus += c } else { lack -= c } }
-            return Double(max(surplus, lack))
-        }
-        return bound > limit ? nil : cost(a, b)
     }
 
     /// The edit cost from `a` to `b` (optimal string alignment): adding, dropping, changing or

@@ -17,14 +17,14 @@ struct DamagedAliasObservations: Sendable {
     /// The fewest letters a phrase needs to be guessed at.
     static let minimumLetters = 10
 
-    let phrases: [(letters: [UInt8], words: Int, alias: CountryAlias)]
+    let phrases: [(letters: [UInt8], words: Int, alias: CountryAlias, shapes: NearNameIndex.ShapeCounts)]
 
     init(lexicon: Lexicon) {
         phrases = lexicon.countryAliases.compactMap { form, alias in
             guard form.contains(" ") else { return nil }
             let letters = Array(form.utf8.filter { $0 != 32 })
             guard letters.count >= Self.minimumLetters, letters.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return nil }
-            return (letters, form.split(separator: " ").count, alias)
+            return (letters, form.split(separator: " ").count, alias, NearNameIndex.ShapeCounts(letters))
         }
     }
 
@@ -46,14 +46,15 @@ struct DamagedAliasObservations: Sendable {
                     let added = t.form.utf8.filter { $0 != 32 }
                     letters += added
                     guard letters.count >= Self.minimumLetters - 2 else { continue }
+                    let shapes = NearNameIndex.ShapeCounts(letters)
                     for phrase in phrases where end - start + 1 >= phrase.words - 1
                         && NearNameIndex.shape([letters[0]]) == NearNameIndex.shape([phrase.letters[0]])
                     {
                         let allowance = Double(phrase.letters.count) / 5
                         guard abs(phrase.letters.count - letters.count) <= Int(allowance) else { continue }
-                        guard let cost = NearNameIndex.cost(letters, phrase.letters, within: min(allowance, best?.cost ?? allowance)),
-                            cost > 0, cost <= allowance, cost < (best?.cost ?? .infinity)
-                        else { continue }
+                        guard shapes.bound(to: phrase.shapes) <= min(allowance, best?.cost ?? allowance) else { continue }
+                        let cost = NearNameIndex.cost(letters, phrase.letters)
+                        guard cost > 0, cost <= allowance, cost < (best?.cost ?? .infinity) else { continue }
                         best = (cost, TokenSpan(line: number, start: start, end: end + 1), phrase.alias, phrase.letters.count)
                     }
                 }

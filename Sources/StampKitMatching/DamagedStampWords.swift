@@ -31,15 +31,14 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
         // In a fixed order: of two words equally near a reading (HAREN: HAFEN and HAVEN, one
         // meaning), the hit carries the first, whose language counts, and a dictionary's own
         // order changes from run to run.
-        // Usable forms are a–z and spaces, which always have shape counts.
         words = table.filter { usable($0.key) }.sorted { $0.key < $1.key }.map { word in
             let form = Array(word.key.utf8)
-            return (form, word.value, NearNameIndex.ShapeCounts(form)!)
+            return (form, word.value, NearNameIndex.ShapeCounts(form))
         }
         otherWords = DamagedNameObservations.stampWordForms(lexicon)
             .filter { usable($0) && table[$0] == nil }.map { word in
                 let form = Array(word.utf8)
-                return (form, NearNameIndex.ShapeCounts(form)!)
+                return (form, NearNameIndex.ShapeCounts(form))
             }
     }
 
@@ -77,10 +76,9 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
     private func nearest(_ form: [UInt8]) -> (form: [UInt8], value: Value)? {
         let letters = form.filter { $0 != 32 }.count
         let limit: Double = letters >= Self.twoEditLength ? 2 : 1
-        // Readings reach here only as a–z and spaces. A word whose letters alone lie further
-        // than the limit is not costed; nor is one longer or shorter by more than one letter,
-        // which is not guessed at.
-        guard let shapes = NearNameIndex.ShapeCounts(form) else { return nil }
+        // A word whose letters alone lie further than the limit is not costed; nor is one
+        // longer or shorter by more than one letter, which is not guessed at.
+        let shapes = NearNameIndex.ShapeCounts(form)
         let near = words.filter { abs($0.form.count - form.count) <= 1 && shapes.bound(to: $0.shapes) <= limit }
             .map { (word: $0, cost: NearNameIndex.cost(form, $0.form)) }
         guard let cheapest = near.map(\.cost).min(), cheapest > 0, cheapest <= limit else { return nil }
