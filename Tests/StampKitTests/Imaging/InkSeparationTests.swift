@@ -38,6 +38,21 @@ import Testing
         #expect(inkAll.darkest <= 40, "the strongest ink only reached \(inkAll.darkest)")
     }
 
+    /// The distance's whole part taken without a conversion is `min(447, Int(d))` everywhere:
+    /// at whole numbers, halves (where rounding to the nearest goes to even), just either side
+    /// of them, at the cap and beyond it.
+    @Test func wholeDistanceIsTheTruncatedDistanceCapped() {
+        var values: [Double] = [0, 0.25, 0.5, 1.5, 2.5, 446.5, 447, 447.5, 448, 1000, 441.67, Double(255 * 3)]
+        for n in 0...448 {
+            let whole = Double(n)
+            values += [whole, whole.nextUp, whole.nextDown, whole + 0.5, (whole + 0.5).nextDown, (whole + 0.5).nextUp]
+        }
+        for k in 0..<2000 { values.append(Double(k * k % 194_482).squareRoot()) }
+        for d in values where d >= 0 {
+            #expect(Int(StampImage.wholeDistance(d)) == min(447, Int(d)), "\(d)")
+        }
+    }
+
     @Test func grayPhotosComeBackAsTheirGrayscale() throws {
         let photo = try StampImage(contentsOf: ImagingFixtures.url(Self.fixture)).grayscale()
         let ink = try photo.inkSeparated()
