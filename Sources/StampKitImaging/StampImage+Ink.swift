@@ -66,8 +66,9 @@ extension StampImage {
         let tx = (w + t - 1) / t, ty = (h + t - 1) / t
         let plane = tx * ty
         var raw = [Double](repeating: 0, count: 3 * plane)
-        // Flat buffers without bounds checks: this runs over every pixel of every photo.
-        var histogram = [Int](repeating: 0, count: 3 * 256)
+        // Flat buffers without bounds checks: this runs over every pixel of every photo. A
+        // tile's counts fit 16 bits, which keeps its three histograms small to clear.
+        var histogram = [UInt16](repeating: 0, count: 3 * 256)
         raw.withUnsafeMutableBufferPointer { raw in
             histogram.withUnsafeMutableBufferPointer { histogram in
                 for j in 0..<ty {
@@ -83,12 +84,16 @@ extension StampImage {
                                 histogram[512 + Int((word >> 8) & 0xFF)] += 1
                             }
                         }
-                        let wanted = Int(Double((x1 - x0) * (y1 - y0)) * Self.paperRank)
+                        let count = (x1 - x0) * (y1 - y0)
+                        let wanted = Int(Double(count) * Self.paperRank)
+                        // The lowest level with more than `wanted` pixels at or under it, found
+                        // from the top: paper is light, so few levels lie above it.
+                        let brighterAllowed = count - wanted
                         for c in 0..<3 {
-                            var seen = 0, level = 255
-                            for v in 0..<256 {
-                                seen += histogram[c * 256 + v]
-                                if seen > wanted { level = v; break }
+                            var brighter = 0, level = 255
+                            while level > 0 && brighter + Int(histogram[c * 256 + level]) < brighterAllowed {
+                                brighter += Int(histogram[c * 256 + level])
+                                level -= 1
                             }
                             raw[c * plane + j * tx + i] = Double(level)
                         }
