@@ -285,6 +285,11 @@ public final class StampMatcher {
     /// The confidence from which a country is settled, and its airport chosen among its own.
     static let settledCountry = 0.5
 
+    /// Support from which the observations' best airport is taken.
+    static let airportSupport = 0.1
+    /// Support enough for an airport named (not coded) beside another clue to its country.
+    static let corroboratedAirportSupport = 0.05
+
     /// The airport the country's observations agree on most, when one stands out: some support,
     /// and clearly more than the runner-up (LONDON alone fits Heathrow and Gatwick equally).
     /// Ties go to the one the gazetteer listed first (the more important). `settled`: the
@@ -310,7 +315,17 @@ public final class StampMatcher {
         let ranked = airports.map { ($0, 1 - airportMiss[$0.iata]!) }.enumerated()
             .sorted { $0.element.1 != $1.element.1 ? $0.element.1 > $1.element.1 : $0.offset < $1.offset }
             .map(\.element)
-        guard let best = ranked.first, best.1 >= 0.1 else { return nil }
+        guard let best = ranked.first else { return nil }
+        // A name that fits an airport of the very country another clue names is a reading, not
+        // chance: a worn line looked at again (VELANA beside MALDIVES) gives it little
+        // confidence of its own, yet a misread word seldom lands on that country's airports.
+        // Codes are left out: junk makes three-letter words anywhere (AND beside U.S.).
+        let spans = namers[best.0.iata]!
+        let coded = mine.contains { o in
+            o.evidence.kind == .iataCode && o.hypotheses.contains { $0.airport?.iata == best.0.iata }
+        }
+        let corroborated = !coded && mine.contains { o in !spans.contains(o.span) && o.hypotheses.contains { $0.country == code } }
+        guard best.1 >= (corroborated ? Self.corroboratedAirportSupport : Self.airportSupport) else { return nil }
         if ranked.count == 1 || best.1 > 1.5 * ranked[1].1 { return best.0 }
         // Two words that each fit several airports (BEIJING, CAPITAL on lines of their own)
         // agree on the one whose name holds both.

@@ -157,4 +157,23 @@ import Testing
         let heathrow = try AirportWordObservations().read(clues(["HEATHROW"]), &lookup, NameCover())
         #expect(StampMatcher.agreedAirport(in: "GB", from: heathrow)?.iata == "LHR")
     }
+
+    /// A name read faintly (a worn line looked at again) that fits an airport of the country
+    /// another clue on the stamp names is taken with less support than one alone; a code,
+    /// which junk makes anywhere, is not.
+    @Test func aFaintAirportNameIsTakenBesideItsCountrysName() {
+        let male = Airport(iata: "MLE", icao: nil, name: "Velana International Airport", municipality: "Male", countryCode: "MV",
+                           regionID: nil, cityID: nil, type: "large_airport", scheduled: true, latitude: 0, longitude: 0)
+        func clue(_ line: Int, _ kind: Evidence.Kind, _ r: Double, airport: Airport? = nil) -> Observation {
+            Observation(span: TokenSpan(line: line, start: 0, end: 1), evidence: Evidence(kind: kind, text: "", detail: ""),
+                        reliability: r, hypotheses: [Hypothesis(country: "MV", airport: airport, share: 1)])
+        }
+        let faintName = clue(1, .airportName, 0.06, airport: male)
+        let country = clue(0, .countryName, 0.42)
+        #expect(StampMatcher.agreedAirport(in: "MV", from: [country, faintName])?.iata == "MLE")
+        #expect(StampMatcher.agreedAirport(in: "MV", from: [faintName]) == nil, "alone, too faint")
+        #expect(StampMatcher.agreedAirport(in: "MV", from: [country, clue(1, .airportName, 0.03, airport: male)]) == nil)
+        #expect(StampMatcher.agreedAirport(in: "MV", from: [country, clue(1, .iataCode, 0.06, airport: male)]) == nil,
+                "a faint code stays out")
+    }
 }
