@@ -105,14 +105,21 @@ public struct Lexicon: Sendable {
     /// optional `airport-openings.txt`: a stamp dated before the day was not made there.
     public private(set) var airportOpenings: [String: AirportOpening] = [:]
 
+    /// Border posts whose name alone says how the border was crossed (SAN YSIDRO: by land), by
+    /// search form, from the optional `border-posts.txt`. Names, not stamp words: they stay
+    /// place names to the matcher, which reads the way of crossing off the place it settles on.
+    public private(set) var borderPosts: [String: EntryMethod] = [:]
+
     /// The optional file of languages and the countries that speak them.
     public static let languagesFile = "languages.txt"
     /// The optional file of countries that stamp passports on entry only.
     public static let entryOnlyFile = "entry-only.txt"
     /// The optional file of airports' opening days.
     public static let airportOpeningsFile = "airport-openings.txt"
+    /// The optional file of border posts and how each is crossed.
+    public static let borderPostsFile = "border-posts.txt"
     /// Files a lexicon uses when present: a gazetteer built before they existed still loads.
-    public static let optionalFileNames = [languagesFile, entryOnlyFile, airportOpeningsFile]
+    public static let optionalFileNames = [languagesFile, entryOnlyFile, airportOpeningsFile, borderPostsFile]
 
     /// Loads every lexicon file from a folder such as the project's `Lexicons/`.
     public init(directory: URL) throws {
@@ -214,6 +221,9 @@ public struct Lexicon: Sendable {
                 }
                 entryOnlyCountries[row.columns[0]] = row.columns[1]
             }
+        }
+        if files[Self.borderPostsFile] != nil {
+            borderPosts = try Self.table(files, Self.borderPostsFile) { value in EntryMethod(rawValue: value) }
         }
         if let text = files[Self.airportOpeningsFile] {
             for row in try Self.rows(text, file: Self.airportOpeningsFile, columns: 2...3) {

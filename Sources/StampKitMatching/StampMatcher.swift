@@ -360,14 +360,30 @@ public final class StampMatcher {
     }
 
     /// Air when an airport word, a plane word or a trusted airport is on the stamp; otherwise
-    /// what the entry-method words heading a line say; nil when nothing does.
+    /// what the entry-method words heading a line say; failing those, how the border post the
+    /// top candidate was named by is crossed (SAN YSIDRO, NARVA: by land); nil when nothing says.
     func entryMethod(_ clues: StampClues, top: Candidate?) -> EntryMethod? {
         if !clues.airportWords.isEmpty { return .air }
         if clues.entryMethodHits.contains(where: { $0.value == .air }) { return .air }
         if let top, top.airport != nil, top.confidence >= 0.5 { return .air }
         var counts: [EntryMethod: Int] = [:]
         for h in CityAirport.heading(clues) { counts[h.value, default: 0] += 1 }
-        return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue }?.key
+        if let said = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key.rawValue > $1.key.rawValue })?.key {
+            return said
+        }
+        return top.flatMap(borderPostMethod)
+    }
+
+    /// How the border post that names `candidate` is crossed: a name it was read by, as
+    /// printed, that the lexicon lists as a post (not one read with letters wrong, which could
+    /// be a word of anything).
+    func borderPostMethod(_ candidate: Candidate) -> EntryMethod? {
+        let posts = extractor.lexicon.borderPosts
+        guard !posts.isEmpty else { return nil }
+        for evidence in candidate.evidence where evidence.kind == .cityName || evidence.kind == .airportName {
+            if let method = posts[SearchForm.of(evidence.text)] { return method }
+        }
+        return nil
     }
 }
 

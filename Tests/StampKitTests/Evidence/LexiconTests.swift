@@ -53,6 +53,24 @@ import Testing
         }
     }
 
+    @Test func borderPostsAreOptionalAndChecked() throws {
+        let project = try Lexicon(directory: TestLexicon.directory)
+        #expect(project.borderPosts["san ysidro"] == .land)
+        #expect(project.borderPosts["peiraias"] == .sea)
+        // Names, not stamp words: a post is no entry-method word the clues would take off its name.
+        #expect(project.entryMethods["san ysidro"] == nil)
+        var files = try Self.files(replacing: "months.txt", with: "en\tJUL\t7\n")
+        #expect(try Lexicon(files: files).borderPosts.isEmpty)
+        files[Lexicon.borderPostsFile] = "*\tNARVA\tland\n*\tNARVA\tsea\n"
+        #expect {
+            try Lexicon(files: files)
+        } throws: { error in
+            (error as? LexiconFailure)?.message.hasPrefix("border-posts.txt:2:") == true
+        }
+        files[Lexicon.borderPostsFile] = "*\tNARVA\tby foot\n"
+        #expect(throws: LexiconFailure.self) { try Lexicon(files: files) }
+    }
+
     @Test func projectLexiconsLoadFromTheDirectory() throws {
         let lexicon = try Lexicon(directory: TestLexicon.directory)
         #expect(lexicon.airportWords.count >= 30)

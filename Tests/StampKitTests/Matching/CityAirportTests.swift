@@ -38,6 +38,27 @@ import Testing
         #expect(try propose(["LISBOA", "LAND"]).entryMethod == .land)
     }
 
+    @Test func aBorderPostNamedAloneSaysHowItWasCrossed() throws {
+        // NARVA with a date, SAN YSIDRO beside ADMITTED: land crossings, whose names are still
+        // the towns the stamps are placed at.
+        let places = TestPlaces()
+        places.addCountry("EE", "EST", "Estonia", "EU", 1_320_884)
+        places.cities.append((City(id: 590031, name: "Narva", countryCode: "EE", regionID: nil, population: 54_409, latitude: 59.37722, longitude: 28.19028), ["Narva"]))
+        places.cities.append((City(id: 5489914, name: "San Ysidro", countryCode: "US", regionID: nil, population: 2090, latitude: 32.55, longitude: -117.04), ["San Ysidro"]))
+        let narva = try propose(["NARVA", "14.10.18"], places: places)
+        #expect(narva.candidates.first?.city?.name == "Narva")
+        #expect(narva.entryMethod == .land)
+        let sanYsidro = try propose(["SAN YSIDRO", "ADMITTED"], places: places)
+        #expect(sanYsidro.candidates.first?.city?.name == "San Ysidro")
+        #expect(sanYsidro.entryMethod == .land)
+        // The stamp's own word says more than the post's usual way.
+        #expect(try propose(["NARVA", "PORT"], places: places).entryMethod == .sea)
+        // A name read with a letter wrong may be a word of anything: it says nothing of the way.
+        #expect(try propose(["NARWA", "14.10.18"], places: places).entryMethod == nil)
+        // A town that is no border post keeps saying nothing.
+        #expect(try propose(["LONDON", "12.07.19"], places: places).entryMethod == nil)
+    }
+
     @Test func twoAirportsThatFitEquallyGiveNone() throws {
         // LONDON alone: Heathrow and Gatwick are both large airports serving it.
         let top = try #require(try propose(["LONDON", "12.07.19"]).candidates.first)
