@@ -35,6 +35,10 @@ struct DamagedNameObservations {
     /// airport's name, but it says "airport" on every stamp of its language, so a reading
     /// near it is not that airport's name.
     let airportWords: [String]
+    /// The lexicon's stop-words in search form (PROTECTION, IMMIGRATION): never a place's name
+    /// on their own, so never the name a damaged reading is taken for (PRUTECIION is the
+    /// authority's word, not Port Protection's).
+    var stopwords: Set<String> = []
 
     /// The lexicon's words as an index (built once per matcher).
     static func stampWords(_ lexicon: Lexicon) -> NearNameIndex {
@@ -60,7 +64,7 @@ struct DamagedNameObservations {
     /// `maximumSpellings` are, or when a stamp word is as near.
     func nearest(_ form: String, _ lookup: inout Lookup) throws -> [NearName] {
         let near = try lookup.nearNames(form).filter { name in
-            !airportWords.contains { name.form.hasPrefix($0) && name.form.count <= $0.count + 3 }
+            !stopwords.contains(name.form) && !airportWords.contains { name.form.hasPrefix($0) && name.form.count <= $0.count + 3 }
         }
         guard let cheapest = near.map(\.cost).min() else { return [] }
         let best = near.filter { $0.cost == cheapest }

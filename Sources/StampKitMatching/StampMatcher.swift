@@ -32,6 +32,8 @@ public final class StampMatcher {
     let stampWords: NearNameIndex
     /// The lexicon's airport words of one word, as printed prefixes in search form.
     let airportWordPrefixes: [String]
+    /// The lexicon's stop-words in search form.
+    let stopwordForms: Set<String>
     /// Entry and exit words read with a letter wrong.
     let damagedDirections: DamagedStampWords<Direction>
     /// Entry-method words read with a letter wrong.
@@ -49,6 +51,7 @@ public final class StampMatcher {
         self.extractor = ClueExtractor(lexicon: lexicon, today: today)
         self.stampWords = DamagedNameObservations.stampWords(lexicon)
         self.airportWordPrefixes = lexicon.airportWords.map(\.form).filter { !$0.contains(" ") }
+        self.stopwordForms = Set(lexicon.stopwords.keys)
         self.damagedDirections = DamagedStampWords(lexicon.directions, lexicon: lexicon)
         self.damagedMethods = DamagedStampWords(lexicon.entryMethods, lexicon: lexicon)
         // Every airport word means the same; each is known by its whole word where the list
@@ -120,7 +123,7 @@ public final class StampMatcher {
         var cover = NameCover()
         var found = try CountryAliasObservations().read(clues, &lookup)
         found += try AirportPhraseObservations().read(clues, &lookup, &cover)
-        let guesses = DamagedNameObservations(stampWords: stampWords, airportWords: airportWordPrefixes)
+        let guesses = DamagedNameObservations(stampWords: stampWords, airportWords: airportWordPrefixes, stopwords: stopwordForms)
         let damaged = try guesses.airportNames(clues, &lookup, cover)
         found += try NamePhraseObservations().read(clues, &lookup, &cover)
         found += try damagedAliases.read(clues, &lookup, cover)

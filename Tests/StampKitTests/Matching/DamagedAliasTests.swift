@@ -15,6 +15,14 @@ import Testing
         #expect(top.confidence < clean.confidence)
     }
 
+    /// The end of CUSTOMS AND BORDER PROTECTION, worn (BOLDER PRATECTIOM, what a second look
+    /// at a faded American stamp read), still names the authority.
+    @Test func theWornEndOfTheAmericanBorderAuthorityNamesIt() throws {
+        let top = try #require(try propose(["BOLDER PRATECTIOM", "ADMITTED"]).candidates.first)
+        #expect(top.country.code == "US")
+        #expect(top.evidence.contains { $0.detail == "read as BORDER PROTECTION: authority of United States" })
+    }
+
     /// Argentina's and Uruguay's migration authorities differ by a plural: a worn reading names
     /// the nearer one, a clean one its own.
     @Test func aWornAuthorityNamesTheNearestOfTwoAlike() throws {

@@ -132,6 +132,23 @@ import Testing
         #expect(try blind.nearest("aeropori", &lookup).map(\.form) == ["aeroporti"])
     }
 
+    @Test func aReadingNearAStopWordIsNotANameMadeOfIt() throws {
+        // PRUTECIION on an American stamp is the authority's PROTECTION worn, not Port
+        // Protection Seaplane Base, whose name holds the word: a stop-word is never a name alone.
+        let places = TestPlaces()
+        places.airports.append(
+            Airport(
+                iata: "PPV", icao: nil, name: "Port Protection Seaplane Base", municipality: "Port Protection", countryCode: "US",
+                regionID: nil, cityID: nil, type: "seaplane_base", scheduled: true, latitude: 56.33, longitude: -133.61))
+        var lookup = Lookup(directory: places)
+        let stopwords = Set(TestLexicon.shared.stopwords.keys)
+        let guesses = DamagedNameObservations(stampWords: TestLexicon.stampWords, airportWords: [], stopwords: stopwords)
+        #expect(try guesses.nearest("pruteciion", &lookup).isEmpty)
+        let blind = DamagedNameObservations(stampWords: TestLexicon.stampWords, airportWords: [])
+        #expect(try blind.nearest("pruteciion", &lookup).map(\.form) == ["protection"])
+        #expect(try propose(["PRUTECIION", "ADMITTED"], places: places).candidates.first?.airport?.iata != "PPV")
+    }
+
     @Test func aDamagedWordCompletesAnAirportsName() throws {
         // BELIING CAPITAL: CAPITAL alone is a word of several airports' names, mostly American;
         // with BEIJING it names one airport, and the word inside means that airport too.
