@@ -236,17 +236,21 @@ public final class StampMatcher {
         -> (region: Region?, city: City?, airport: Airport?, inferred: Evidence?)
     {
         let mine = history.asOf(clues.date, mine)
-        // Overland, only a printed code names an airport (a land crossing may print the
-        // nearest airport's code; a town's name is the town), or an airport's name of several
-        // words that is no town's (ADNAN MENDERES: a port word read off a worn airport word
-        // does not make it a harbour).
+        // Overland, only a code printed on a line of its own names an airport (a land crossing
+        // may print the nearest airport's code; a town's name is the town, and three letters
+        // beside the port word are what is left of its name: HAFEN KEL for HAFEN KIEL), or an
+        // airport's name of several words that is no town's (ADNAN MENDERES: a port word read
+        // off a worn airport word does not make it a harbour).
         let overland = CityAirport.saysOverland(clues)
+        let printedCode = { (o: Observation) in
+            o.evidence.kind == .iataCode && o.span.line >= 0 && clues.lines[o.span.line].count == 1
+        }
         let namesNoTown = { (o: Observation) in
             o.evidence.kind == .airportName && o.span.end - o.span.start > 1
                 && !mine.contains { $0.span == o.span && $0.hypotheses.contains { $0.city != nil } }
         }
         var airport = Self.agreedAirport(
-            in: code, from: overland ? mine.filter { $0.evidence.kind == .iataCode || namesNoTown($0) } : mine,
+            in: code, from: overland ? mine.filter { printedCode($0) || namesNoTown($0) } : mine,
             settled: confidence >= Self.settledCountry)
         var inferred: Evidence?
         var city: City?

@@ -38,6 +38,21 @@ import Testing
         #expect(try propose(["LISBOA", "LAND"]).entryMethod == .land)
     }
 
+    @Test func besideAPortWordThreeLettersAreThePortsNameNotACode() throws {
+        // HAFEN KEL is HAFEN KIEL with its I worn: KEL is Kiel-Holtenau's code, but beside the
+        // port word it is what is left of the port's name. A code printed on a line of its own
+        // still names an airport, as a land crossing may print the nearest one's.
+        let places = TestPlaces()
+        places.airports.append(
+            Airport(iata: "KEL", icao: "EDHK", name: "Kiel-Holtenau Airport", municipality: "Kiel", countryCode: "DE",
+                    regionID: nil, cityID: nil, type: "small_airport", scheduled: false, latitude: 54.38, longitude: 10.15))
+        let worn = try propose(["HAFEN KEL", "04.03.20"], places: places)
+        #expect(worn.candidates.first?.country.code == "DE")
+        #expect(worn.candidates.first?.airport == nil)
+        #expect(worn.entryMethod == .sea)
+        #expect(try propose(["HAFEN", "KEL", "04.03.20"], places: places).candidates.first?.airport?.iata == "KEL")
+    }
+
     @Test func aBorderPostNamedAloneSaysHowItWasCrossed() throws {
         // NARVA with a date, SAN YSIDRO beside ADMITTED: land crossings, whose names are still
         // the towns the stamps are placed at.
