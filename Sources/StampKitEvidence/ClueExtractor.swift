@@ -168,6 +168,10 @@ public struct ClueExtractor: Sendable {
     /// The words of those phrases (ZRACNA, LUKA, ORO): a phrase read with a word damaged leaves
     /// the others, which say "airport" and name none, though an airport's name may hold them.
     let airportPhraseWords: Set<String>
+    /// The beginnings (five letters or more) of the long stop-words (PROTE, INTERN of
+    /// PROTECTION, INTERNATIONAL): a word read so is the stop-word cut short by wear, not the
+    /// start of an airport's name (PROTE is not Port Protection's).
+    let stopwordBeginnings: Set<String>
 
     /// The entries of the phrase tables in scripts written without spaces, which also match
     /// inside a word, as bytes in the order of their forms: picked out once, not per stamp.
@@ -193,7 +197,16 @@ public struct ClueExtractor: Sendable {
         airportPhraseWords = Set(airportPhrases.map(\.word).flatMap { phrase in
             (phrase.form + " " + (phrase.fullForm ?? "")).split(separator: " ").map(String.init)
         })
+        stopwordBeginnings = Set(lexicon.stopwords.keys.filter { $0.count >= Self.longStopword }.flatMap { word in
+            (Self.stopwordBeginning..<word.count).map { String(word.prefix($0)) }
+        })
     }
+
+    /// Letters from which a stop-word's beginnings are taken for it cut short: shorter ones
+    /// (BORDE of BORDER) begin names as often (BORDEAUX).
+    static let longStopword = 8
+    /// The shortest beginning so taken.
+    static let stopwordBeginning = 5
 
     /// Whether the lines hold a date possible exactly as read, which further looks at the date
     /// line would not change.
@@ -553,9 +566,9 @@ public struct ClueExtractor: Sendable {
     }
 
     /// Whether a word may be part of an airport's own name: no function word, nor a word of
-    /// a phrase that means "airport".
+    /// a phrase that means "airport", nor a long stop-word cut short.
     func mayNameAnAirport(_ form: String) -> Bool {
-        !isFunctionWord(form) && !airportPhraseWords.contains(form)
+        !isFunctionWord(form) && !airportPhraseWords.contains(form) && !stopwordBeginnings.contains(form)
     }
 
     /// Words that may be part of an airport's name: long words, the place part of a compound

@@ -30,7 +30,9 @@ struct IATACodeObservations {
                         kind: .iataCode, text: token.text,
                         detail: "\(airport.name) (\(airport.municipality.map { "\($0), " } ?? "")\(airport.countryCode))"),
                     reliability: r,
-                    hypotheses: [Hypothesis(country: airport.countryCode, airport: airport, share: 1)]))
+                    // A stop-word in running text (SAN of a worn SAN YSIDRO) says its country
+                    // at most, never which airport: the word spells the code by chance.
+                    hypotheses: [Hypothesis(country: airport.countryCode, airport: token.isStopword && !prominent ? nil : airport, share: 1)]))
         }
         return found
     }

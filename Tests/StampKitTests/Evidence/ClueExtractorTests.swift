@@ -138,6 +138,16 @@ import Testing
         #expect(clues.lines.map { $0.map(\.text) } == [["KEFLAVIK"], ["IS"]])
     }
 
+    @Test func aLongStopWordCutShortIsNoAirportsName() {
+        // PROTE is PROTECTION worn at its end (CUSTOMS AND BORDER PROTE), not the start of Port
+        // Protection; a word that merely begins like a short one (BORDEAUX, BORDER) stays a name.
+        let cut = extractor.extract(from: reading(["BORDER PROTE", "INTERNATI"]))
+        #expect(!cut.airportNameWords.contains { $0.form == "prote" || $0.form == "internati" })
+        let names = extractor.extract(from: reading(["BORDEAUX MERIGNAC", "PROTEA"]))
+        #expect(names.airportNameWords.contains { $0.form == "bordeaux" })
+        #expect(names.airportNameWords.contains { $0.form == "protea" })
+    }
+
     @Test func joinsAHyphenatedBreak() {
         let clues = extractor.extract(from: reading(["SUVARNA-", "BHUMI AIRPORT"]))
         #expect(clues.lines[0].map(\.text) == ["SUVARNABHUMI"])

@@ -130,6 +130,18 @@ import Testing
         #expect(all.allSatisfy { $0.reliability < 0.5 })
     }
 
+    @Test func aStopWordInRunningTextNamesItsCountryButNoAirport() throws {
+        // AND of CUSTOMS AND BORDER spells Anderson Regional's code by chance: at most a weak
+        // clue to the country, never the airport. Alone on its line it may be the code.
+        var lookup = Lookup(directory: places)
+        let codes = IATACodeObservations(stampWords: TestLexicon.stampWords)
+        let running = try codes.read(clues(["CUSTOMS AND BORDER"]), &lookup, NameCover())
+        let and = try #require(running.first { $0.evidence.text == "AND" })
+        #expect(and.hypotheses.map(\.country) == ["US"] && and.hypotheses.allSatisfy { $0.airport == nil })
+        let alone = try codes.read(clues(["AND"]), &lookup, NameCover())
+        #expect(alone.first?.hypotheses.first?.airport?.iata == "AND")
+    }
+
     @Test func agreeingCluesCombineAndRivalsTakeTheirSquaredPart() {
         func observation(_ line: Int, _ country: String, _ r: Double) -> Observation {
             Observation(
