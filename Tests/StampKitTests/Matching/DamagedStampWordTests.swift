@@ -80,7 +80,8 @@ import StampKitGazetteer
         let sadao = City(id: 1606939, name: "Sadao", countryCode: "TH", regionID: nil, population: 46_236, latitude: 6.64, longitude: 100.42)
         places.cities.append((sadao, ["Sadao"]))
         let town = try propose(["SADAO", "IMMIGRATION", "20 JUN 2015"], places: places)
-        #expect(town.entryMethod == nil)
+        // Not a sea crossing: the land crossing the border posts list says it is.
+        #expect(town.entryMethod == .land)
         #expect(town.candidates.first?.country.code == "TH")
         let villages = TestPlaces()
         villages.countries = places.countries
