@@ -13,6 +13,14 @@ extension StampImage {
         return try inkByColourDistance()
     }
 
+    /// The ink separated as `inkSeparated` does, but with everything under half the stamp's
+    /// strongest strokes taken for paper: for a photo whose security print is dense and nearly
+    /// as dark as faded ink, which the usual level keeps as hundreds of specks.
+    public func inkSeparatedStrictly() throws -> StampImage {
+        guard depth == 32, pixGetColormap(pix) == nil, width >= 16, height >= 16 else { return try grayscale() }
+        return try inkByColourDistance(strict: true)
+    }
+
     /// The ink of one colour channel (0 red, 1 green, 2 blue) separated from the paper the same
     /// way: its darkening below the paper's level in that channel alone. A pen of another colour
     /// fades from the channel in which it is as light as the paper (a blue pen in the blue
@@ -124,7 +132,7 @@ extension StampImage {
 
     /// Colour distance of each pixel below the paper level, stretched: the 99.5th percentile
     /// (the stamp's own strokes) to black and the weak tail (security lines) to white.
-    private func inkByColourDistance(weights: [Double] = [1, 1, 1]) throws -> StampImage {
+    private func inkByColourDistance(weights: [Double] = [1, 1, 1], strict: Bool = false) throws -> StampImage {
         let w = width, h = height
         guard let out = pixCreate(l_int32(w), l_int32(h), 8), let source = pixGetData(pix), let target = pixGetData(out) else {
             throw ImageError(.operationFailed, "Leptonica could not make an image for the ink; try again with a smaller photo")
@@ -225,7 +233,7 @@ extension StampImage {
             return histogram.count - 1
         }
         let strong = max(percentile(0.995), 24)
-        let weak = min(max(percentile(Self.backgroundRank) + Self.backgroundMargin, 6), strong / 2)
+        let weak = strict ? strong / 2 : min(max(percentile(Self.backgroundRank) + Self.backgroundMargin, 6), strong / 2)
         let span = Double(strong - weak)
         // Each distance's gray level, worked out once instead of at every pixel.
         let shade = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: histogram.count)

@@ -123,7 +123,17 @@ public final class TesseractStampReader: StampReader {
             let pass = try self.pass(prepared.image, rotation: rotation, engine: engine)
             return Unlooked(lines: pass.lines, image: pass.image, toSource: toSource, rotation: rotation, passes: 1)
         }
-        var best = try findUpright(prepared.image, ink: prepared.ink, engine: engine)
+        // Hundreds of words on the first pass are the paper's security print kept as ink
+        // specks, each recognised in turn (seconds a pass): the ink is separated again with
+        // the print taken for paper, and read instead.
+        var best: Pass
+        if let found = try findUpright(prepared.image, ink: prepared.ink, engine: engine,
+                                       wordLimit: prepared.ink ? Self.securityPrintWords : nil) {
+            best = found
+        } else {
+            best = try findUpright(workingSize(source).image.inkSeparatedStrictly(), ink: true, engine: engine)
+            best.passes += 1
+        }
         // Text Tesseract saw but could not read (a signature across it, ink of two colours):
         // read each colour channel's ink at the angle found and keep one only if it reads better.
         // Nothing confident on the ink (one short line in a crop, where Tesseract misjudged the
@@ -273,7 +283,7 @@ public final class TesseractStampReader: StampReader {
 
     /// One OCR pass over an image already turned by `rotation`; nil when it holds more than
     /// `wordLimit` words (never without a limit).
-    private func pass(turned: StampImage, rotation: Double, engine: TesseractEngine, wordLimit: Int?) throws -> Pass? {
+    func pass(turned: StampImage, rotation: Double, engine: TesseractEngine, wordLimit: Int?) throws -> Pass? {
         let (read, _) = try engine.recognise(turned, layout: layout, wordLimit: wordLimit)
         guard let lines = read else { return nil }
         return Pass(rotation: rotation, lines: lines, score: Self.score(lines), doubt: Self.doubt(lines), image: turned)
@@ -324,6 +334,15 @@ public final class TesseractStampReader: StampReader {
     /// noise, and the layout decides (`turnWins`): the axis the ink's rows show, and of its two
     /// ways up the one nearest upright.
     func findUpright(_ image: StampImage, ink: Bool, engine: TesseractEngine) throws -> Pass {
+        try findUpright(image, ink: ink, engine: engine, wordLimit: nil)!
+    }
+
+    /// Words (as Tesseract's layout finds them) past which a first pass is taken for the
+    /// paper's security print read as specks: a stamp prints a few dozen words at most.
+    static let securityPrintWords = 200
+
+    /// `findUpright`, given up (nil) when the first pass finds more than `wordLimit` words.
+    func findUpright(_ image: StampImage, ink: Bool, engine: TesseractEngine, wordLimit: Int?) throws -> Pass? {
         var (lineAngle, confidence) = try image.textLineAngle(binarisation: ink ? .inkOpened : .backgroundNormalisedOtsu)
         // Leptonica's angle is good to about 0.1°; a tilt under half a degree does not hurt
         // Tesseract, and not turning spares a resampling blur.
@@ -338,7 +357,7 @@ public final class TesseractStampReader: StampReader {
         // The other turns of the line angle are quarter turns of the image turned once: exact and
         // cheap (pixel moves), where each fresh free-angle rotation cost a resampling.
         let base = try turned(image, by: lineAngle)
-        let first = try pass(turned: base, rotation: lineAngle, engine: engine)
+        guard let first = try pass(turned: base, rotation: lineAngle, engine: engine, wordLimit: wordLimit) else { return nil }
         var best = first
         var passes = 1
         // The ink's layout says which way the lines run before anything is read: when it

@@ -38,6 +38,27 @@ import Testing
         #expect(inkAll.darkest <= 40, "the strongest ink only reached \(inkAll.darkest)")
     }
 
+    /// Dense security print a little darker than the usual level takes for paper stays as
+    /// specks in the usual ink; the strict separation takes everything under half the stamp's
+    /// strongest strokes for paper, and keeps the strokes.
+    @Test func strictSeparationDropsDenseSecurityPrintAndKeepsTheInk() throws {
+        let canvas = try DrawingCanvas(width: 200, height: 200, background: .init(235, 228, 210))
+        // Faint lines every sixth row, darker ones (8 % of the photo, above the usual level)
+        // every twelfth, the sampled rows among them.
+        for y in stride(from: 0, to: 200, by: 6) {
+            canvas.fill(PixelBox(x: 0, y: y, width: 200, height: 1),
+                        colour: y % 12 == 0 ? .init(200, 193, 175) : .init(222, 215, 197))
+        }
+        canvas.fill(PixelBox(x: 120, y: 20, width: 40, height: 40), colour: .init(120, 90, 170))
+        let photo = try canvas.image()
+        let usual = try photo.inkSeparated(), strict = try photo.inkSeparatedStrictly()
+        let print = (x: 0..<100, y: 100..<200), stroke = (x: 125..<155, y: 25..<55)
+        #expect(levels(usual, x: print.x, y: print.y).darkest <= 230, "the premise: the usual level keeps the print")
+        #expect(levels(strict, x: print.x, y: print.y).darkest >= 250)
+        #expect(levels(strict, x: stroke.x, y: stroke.y).darkest <= 40)
+        #expect(levels(usual, x: stroke.x, y: stroke.y).darkest <= 40)
+    }
+
     /// The distance's whole part taken without a conversion is `min(447, Int(d))` everywhere:
     /// at whole numbers, halves (where rounding to the nearest goes to even), just either side
     /// of them, at the cap and beyond it.
