@@ -8,17 +8,12 @@ extension StampImage {
     /// (lighting evened out first), not by its luminance; weak differences (thin security lines,
     /// paper grain) turn white and the strongest ink is stretched to black, so half-strength ink
     /// reads like full. A gray image (no colour to separate) comes back as its grayscale.
-    public func inkSeparated() throws -> StampImage {
+    /// `strictly`: everything under half the stamp's strongest strokes is taken for paper, for
+    /// a photo whose security print is dense and nearly as dark as faded ink, which the usual
+    /// level keeps as hundreds of specks.
+    public func inkSeparated(strictly: Bool = false) throws -> StampImage {
         guard depth == 32, pixGetColormap(pix) == nil, width >= 16, height >= 16 else { return try grayscale() }
-        return try inkByColourDistance()
-    }
-
-    /// The ink separated as `inkSeparated` does, but with everything under half the stamp's
-    /// strongest strokes taken for paper: for a photo whose security print is dense and nearly
-    /// as dark as faded ink, which the usual level keeps as hundreds of specks.
-    public func inkSeparatedStrictly() throws -> StampImage {
-        guard depth == 32, pixGetColormap(pix) == nil, width >= 16, height >= 16 else { return try grayscale() }
-        return try inkByColourDistance(strict: true)
+        return try inkByColourDistance(strict: strictly)
     }
 
     /// The ink of one colour channel (0 red, 1 green, 2 blue) separated from the paper the same
@@ -145,28 +140,22 @@ extension StampImage {
         let tx = paper.tilesX, plane = paper.tilesX * paper.tilesY
         let wr = weights[0], wg = weights[1], wb = weights[2]
         // Flat buffers without bounds checks: this loop runs over every pixel of every photo.
-        // Each column's two tile centres and its weight between them are the same for every row.
-        let columnTile = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * w)
         let columnWeight = UnsafeMutableBufferPointer<Double>.allocate(capacity: w)
         let rowPaper = UnsafeMutableBufferPointer<Double>.allocate(capacity: 3 * tx)
         let levels = UnsafeMutableBufferPointer<Double>.allocate(capacity: 3 * plane)
         // The paper's level under each pixel of a row, channel after channel, so that the
         // distance loop reads it in order and vectorises.
         let paperRow = UnsafeMutableBufferPointer<Double>.allocate(capacity: 3 * w)
-        defer { columnTile.deallocate(); columnWeight.deallocate(); rowPaper.deallocate(); levels.deallocate(); paperRow.deallocate() }
+        defer { columnWeight.deallocate(); rowPaper.deallocate(); levels.deallocate(); paperRow.deallocate() }
         _ = levels.initialize(from: paper.levels)
-        for x in 0..<w {
-            let fx = min(max((Double(x) + 0.5) / t - 0.5, 0), Double(tx - 1))
-            let i0 = Int(fx)
-            columnTile[2 * x] = i0
-            columnTile[2 * x + 1] = min(i0 + 1, tx - 1)
-            columnWeight[x] = fx - Double(i0)
-        }
-        // The columns between the same two tile centres, in order: their paper levels are
-        // interpolated from the same pair.
+        // Each column's two tile centres and its weight between them are the same for every
+        // row; the columns between the same two centres, in order, make a run whose paper
+        // levels are interpolated from the same pair.
         var columnRuns: [(left: Int, right: Int, columns: Range<Int>)] = []
         for x in 0..<w {
-            let left = columnTile[2 * x], right = columnTile[2 * x + 1]
+            let fx = min(max((Double(x) + 0.5) / t - 0.5, 0), Double(tx - 1))
+            let left = Int(fx), right = min(left + 1, tx - 1)
+            columnWeight[x] = fx - Double(left)
             if let last = columnRuns.last, last.left == left, last.right == right {
                 columnRuns[columnRuns.count - 1].columns = last.columns.lowerBound..<(x + 1)
             } else {

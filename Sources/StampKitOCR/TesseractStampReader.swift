@@ -131,7 +131,7 @@ public final class TesseractStampReader: StampReader {
                                        wordLimit: prepared.ink ? Self.securityPrintWords : nil) {
             best = found
         } else {
-            best = try findUpright(workingSize(source).image.inkSeparatedStrictly(), ink: true, engine: engine)
+            best = try findUpright(workingSize(source).image.inkSeparated(strictly: true), ink: true, engine: engine)
             best.passes += 1
         }
         // Text Tesseract saw but could not read (a signature across it, ink of two colours):

@@ -51,7 +51,7 @@ import Testing
         }
         canvas.fill(PixelBox(x: 120, y: 20, width: 40, height: 40), colour: .init(120, 90, 170))
         let photo = try canvas.image()
-        let usual = try photo.inkSeparated(), strict = try photo.inkSeparatedStrictly()
+        let usual = try photo.inkSeparated(), strict = try photo.inkSeparated(strictly: true)
         let print = (x: 0..<100, y: 100..<200), stroke = (x: 125..<155, y: 25..<55)
         #expect(levels(usual, x: print.x, y: print.y).darkest <= 230, "the premise: the usual level keeps the print")
         #expect(levels(strict, x: print.x, y: print.y).darkest >= 250)
