@@ -801,10 +801,30 @@ struct NameCollector {
                 form: form, country: country, importance: importance))
     }
 
+    /// The rows less one kind of translation slip: a country name that several countries carry
+    /// (MEXICO in Spanish for Mexico and in Guarani for Malaysia; REPÚBLICA DOMINICANA in
+    /// Spanish for the Dominican Republic and in Occitan for four others) stays the name of
+    /// those that carry it in one of their own languages or in English, where any does.
+    func withoutForeignCountryNamesakes() -> [GazetteerBuilder.NameRow] {
+        func isOwn(_ row: GazetteerBuilder.NameRow) -> Bool {
+            guard let language = row.language.map(primaryLanguage) else { return true }
+            return language == "en" || countryLanguages[row.placeKey]?.contains(language) == true
+        }
+        var namesakes: [String: (all: Int, own: Int)] = [:]
+        for row in rows where row.kind == "country" {
+            namesakes[row.form, default: (0, 0)].all += 1
+            if isOwn(row) { namesakes[row.form, default: (0, 0)].own += 1 }
+        }
+        return rows.filter { row in
+            guard row.kind == "country", let count = namesakes[row.form], count.all > 1, count.own > 0 else { return true }
+            return isOwn(row)
+        }
+    }
+
     /// The rows most important first, so FTS rowid order is importance order; ties in a fixed
     /// order so equal inputs give equal files.
     func sortedRows() -> [GazetteerBuilder.NameRow] {
-        rows.sorted {
+        withoutForeignCountryNamesakes().sorted {
             ($1.importance, $0.kind, $0.placeKey, $0.form, $0.language ?? "", $0.name)
                 < ($0.importance, $1.kind, $1.placeKey, $1.form, $1.language ?? "", $1.name)
         }

@@ -131,4 +131,28 @@ func makeCatalogue(_ pairs: [(String, String)], bigEndian: Bool) -> Data {
         // Between minority languages the richer spelling still wins.
         #expect(try #require(kept([("qux", "Peru"), ("bas", "Pèrû")])).name == "Pèrû")
     }
+
+    /// A name several countries carry stays only with those that carry it in one of their own
+    /// languages or in English: MEXICO is Spanish for Mexico, not Guarani for Malaysia. Where
+    /// none does (SAMOA in Faroese and Yoruba), every country keeps it.
+    @Test func aCountryNameIsKeptByTheCountriesWhoseOwnLanguageGivesIt() {
+        let mexico = GazetteerSources.CountryRow(
+            code: "MX", alpha3: "MEX", name: "Mexico", continent: "NA", population: 126_190_788, geonameid: 3996063,
+            languages: ["es"])
+        let malaysia = GazetteerSources.CountryRow(
+            code: "MY", alpha3: "MYS", name: "Malaysia", continent: "AS", population: 31_528_585, geonameid: 1733045,
+            languages: ["ms", "en"])
+        var collector = NameCollector(countries: [mexico, malaysia, peru])
+        collector.add("country", .text("MX"), "MX", "es", "México", country: "MX", importance: 2)
+        collector.add("country", .text("MY"), "MY", "gn", "Mexico", country: "MY", importance: 1)
+        collector.add("country", .text("MY"), "MY", "ms", "Malaysia", country: "MY", importance: 1)
+        collector.add("country", .text("MX"), "MX", "fo", "Sámoa", country: "MX", importance: 2)
+        collector.add("country", .text("PE"), "PE", "yo", "Sàmóà", country: "PE", importance: 1)
+        collector.add("city", .integer(1), "1", nil, "Mexico", country: "MY", importance: 1)
+        let rows = collector.sortedRows().map { "\($0.kind) \($0.placeKey) \($0.form)" }
+        #expect(rows.contains("country MX mexico") && !rows.contains("country MY mexico"))
+        #expect(rows.contains("country MY malaysia"))
+        #expect(rows.contains("country MX samoa") && rows.contains("country PE samoa"))
+        #expect(rows.contains("city 1 mexico"))
+    }
 }
