@@ -79,6 +79,7 @@ struct NamePhraseObservations {
                             detail: countries.map { "\($0.name) (\($0.code))" }.joined(separator: " or ")),
                         reliability: 0.75 * lengthFactor * Weights.ocr(phrase, clues),
                         hypotheses: countries.map { Hypothesis(country: $0.code, share: 1 / Double(countries.count)) }))
+                cover.countries.append(phrase.span)
             }
             let cities = try lookup.cities(named: phrase.form)
             if !cities.isEmpty {
@@ -154,6 +155,11 @@ struct AirportWordObservations {
         }
     }
 
+    /// The whole words of an airport's name and municipality, in search form.
+    static func nameWords(of airport: Airport) -> [String] {
+        SearchForm.of(airport.name + " " + (airport.municipality ?? "")).split(separator: " ").map(String.init)
+    }
+
     func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
         var found: [Observation] = []
         for word in clues.airportNameWords where !NameCover.within(word.span, cover.airports) {
@@ -169,16 +175,35 @@ struct AirportWordObservations {
             // the nominative: cut back, but then only to a name word that is the cut word plus
             // at most a short ending. A city's name read whole (LISBOA) is taken as printed.
             let readWhole = try !lookup.cities(named: word.form).isEmpty || !lookup.countries(named: word.form).isEmpty
+            // A word of a country's name (BRASIL, KENYA, REPÚBLICA DE CHILE) is the country's,
+            // not an airport's that merely shares it (Kenyatta, Chile Chico, Atlas Brasil):
+            // beside an airport word it names the airport whose name has it whole (AJRUPORT TA'
+            // MALTA), alone only a large airport named after it (Kuwait International).
+            let inCountryName = NameCover.inside(word.span, cover.countries)
+            // Beside an airport word, or one particle (DO, DE, DI, OF, TA') away from it.
+            let namesServedTown = clues.airportWords.contains { hit in
+                guard hit.span.line == word.span.line else { return false }
+                if hit.span.end == word.span.start || hit.span.start == word.span.end { return true }
+                let line = clues.lines[word.span.line]
+                return hit.span.end + 1 == word.span.start && line.indices.contains(hit.span.end)
+                    && line[hit.span.end].form.count <= 3
+            }
+            func namedAfterCountry(_ airport: Airport) -> Bool {
+                let words = Self.nameWords(of: airport)
+                return namesServedTown ? words.contains(word.form)
+                    : airport.type == "large_airport" && words.first == word.form
+            }
             // A word of four letters (KLIA, an airport's initials) is looked up as read.
             let shortest = min(
                 word.form.count,
                 isStem ? max(4, word.form.count - 3)
-                    : besideAirportWord || !readWhole ? max(5, word.form.count - 3) : word.form.count)
+                    : (besideAirportWord || !readWhole) && !inCountryName ? max(5, word.form.count - 3) : word.form.count)
             while airports.isEmpty, query.count >= shortest {
                 airports = try lookup.airports(nameWord: query)
                 if !isStem, query != word.form {
                     airports = airports.filter { Inflection.nameHasWord(of: $0, stem: query, longerBy: 0...2) }
                 }
+                if inCountryName { airports = airports.filter(namedAfterCountry) }
                 if airports.isEmpty { query.removeLast() }
             }
             // Cut back, the stem may go on into several names (KANSAT: Kansai and Kansas): the
@@ -195,16 +220,8 @@ struct AirportWordObservations {
             }
             // A town's name read whole beside an airport word (AEROPORTO DO PORTO) is the town
             // the airport serves: airports of towns whose longer names merely contain it (Porto
-            // Alegre, Porto Seguro) are other airports.
-            // It may stand past a particle (DO, DE, DI, OF). A country's name there (AJRUPORT TA'
+            // Alegre, Porto Seguro) are other airports. A country's name there (AJRUPORT TA'
             // MALTA) is the country's airport, not that of a town of the name (Malta, Montana).
-            let namesServedTown = clues.airportWords.contains { hit in
-                guard hit.span.line == word.span.line else { return false }
-                if hit.span.end == word.span.start || hit.span.start == word.span.end { return true }
-                let line = clues.lines[word.span.line]
-                return hit.span.end + 1 == word.span.start && line.indices.contains(hit.span.end)
-                    && line[hit.span.end].form.count <= 3
-            }
             if namesServedTown, readWhole, query == word.form, try lookup.countries(named: word.form).isEmpty {
                 let serving = airports.filter { Self.townsServed(by: $0).contains(word.form) }
                 if !serving.isEmpty { airports = serving }
@@ -216,9 +233,7 @@ struct AirportWordObservations {
             let base = besideAirportWord ? 0.75 : (isStem || word.form.count >= 7 ? 0.65 : 0.5)
             // A whole word of the name counts more than a prefix of one (unless the word was cut
             // short on the stamp), and a name that only fits an airstrip is weak.
-            let whole = airports.contains { a in
-                SearchForm.of(a.name + " " + (a.municipality ?? "")).split(separator: " ").contains { $0 == query }
-            }
+            let whole = airports.contains { Self.nameWords(of: $0).contains(query) }
             let exactness = whole || isStem || query != word.form ? 1 : 0.6
             let prior = airports.map(Weights.airportPrior).max() ?? 1
             // Only a whole word of the name read as it is spells the name exactly.

@@ -25,10 +25,18 @@ struct NameCover {
     var named: [TokenSpan] = []
     /// Airport names of several words: they hide every clue inside them (TÂN in TÂN SƠN NHẤT).
     var airports: [TokenSpan] = []
+    /// Country names and authority phrases (REPÚBLICA ARGENTINA, HOMELAND SECURITY): a word in
+    /// one names an airport only where it is a whole word of the airport's name.
+    var countries: [TokenSpan] = []
 
     /// Whether `span` lies strictly inside one of `spans`.
     static func within(_ span: TokenSpan, _ spans: [TokenSpan]) -> Bool {
         spans.contains { $0.line == span.line && $0.start <= span.start && span.end <= $0.end && $0 != span }
+    }
+
+    /// Whether `span` lies inside one of `spans` or is one of them.
+    static func inside(_ span: TokenSpan, _ spans: [TokenSpan]) -> Bool {
+        spans.contains { $0.line == span.line && $0.start <= span.start && span.end <= $0.end }
     }
 
     /// Inside any name found so far.
