@@ -105,8 +105,11 @@ struct DamagedNameObservations {
                 readings.append((name, read))
             }
             // Names equally near split the weight only when they mean different places: two
-            // spellings of one country's name (VIETNAS: VIETNAM, VIETNA) are one reading.
-            let meanings = Set(readings.filter { !$0.read.isEmpty }.map { Self.places($0.read) }).count
+            // spellings of one country's name (VIETNAS: VIETNAM, VIETNA) are one reading, and so
+            // is a spelling whose places all lie among another's (WELINGTON: WELINTON, a name of
+            // Wellington, New Zealand, among the towns called WELLINGTON).
+            let places = readings.filter { !$0.read.isEmpty }.map { Self.places($0.read) }
+            let meanings = Set(places.filter { one in !places.contains { one != $0 && one.isSubset(of: $0) } }).count
             guard meanings <= Self.maximumNeighbours else { continue }
             for (name, read) in readings {
                 let weight = Self.weight(letters: phrase.form.filter(\.isLetter).count, cost: name.cost)

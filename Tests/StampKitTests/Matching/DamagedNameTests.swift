@@ -86,6 +86,26 @@ import Testing
         #expect(!nowhere.contains { $0.evidence.contains { $0.text == "VIETNAS" } })
     }
 
+    /// WELINGTON lies one letter from WELLINGTON (towns in New Zealand, Florida, South Africa),
+    /// from WELINTON, another name of the New Zealand one, and from VELINGTON, of it and the
+    /// Florida one: a spelling whose places all lie among another's is one meaning, not a rival.
+    @Test func aSpellingOfOneOfANamesPlacesIsNoRivalOfTheName() throws {
+        let places = TestPlaces()
+        places.addCountry("NZ", "NZL", "New Zealand", "OC", 4_885_500)
+        places.addCountry("ZA", "ZAF", "South Africa", "AF", 57_779_622)
+        for (id, country, population, names) in [
+            (2179537, "NZ", 381_900, ["Wellington", "Welinton", "Velington"]), (4177887, "US", 162_560, ["Wellington", "Velington"]),
+            (3359736, "ZA", 110_000, ["Wellington"]),
+        ] {
+            places.cities.append((City(id: id, name: "Wellington", countryCode: country, regionID: nil, population: population,
+                                       latitude: 0, longitude: 0), names))
+        }
+        #expect(try places.nearNames("welington").filter { $0.cost == 1 }.count == 3)
+        let top = try #require(try propose(["NEW ZEALAND", "WELINGTON", "ARRIVED"], places: places).candidates.first)
+        #expect(top.country.code == "NZ" && top.city?.id == 2179537)
+        #expect(top.evidence.contains { $0.text == "WELINGTON" && $0.detail.hasPrefix("read as") })
+    }
+
     /// MEDYKA, a border village read right, is one letter from MEDYNA (Medina): a word that is
     /// a place's own name as read is that place, not a worn bigger one.
     @Test func aVillagesNameReadRightIsNotABigCitysNameWorn() throws {
