@@ -464,7 +464,11 @@ public struct ClueExtractor: Sendable {
                 let tokenBytes = Array(t.form.utf8)
                 for single in singleAirportWords {
                     // A match of whole UTF-8 sequences starts on a scalar boundary.
-                    guard let end = Self.firstOffset(of: single.bytes, in: tokenBytes)
+                    let found = Self.firstOffset(of: single.bytes, in: tokenBytes)
+                    // A word that goes on well past the airport word is another word that
+                    // begins with it: BANDARANAIKE, a name, is not BANDARA with a worn end.
+                    if let found, tokenBytes.count - found - single.bytes.count > single.longestEnding { continue }
+                    guard let end = found
                         ?? single.cutEndings.first(where: { tokenBytes.count >= $0.count && tokenBytes.suffix($0.count).elementsEqual($0) })
                             .map({ tokenBytes.count - $0.count })
                     else { continue }
@@ -493,10 +497,16 @@ public struct ClueExtractor: Sendable {
         /// ending in one is the word with its end lost at the ring (AEROPU for AEROPUERTO).
         /// None in scripts written without spaces, where a shorter run is another word.
         var cutEndings: [[UInt8]]
+        /// The most bytes a token may go on past the form: the rest of the full word and an
+        /// inflection or a worn letter or two (FLUGHAFENS, LOTNISKA); any number in scripts
+        /// written without spaces, where the next word follows unbroken.
+        var longestEnding: Int
 
         init(_ word: AirportWord) {
             self.word = word
             bytes = Array(word.form.utf8)
+            longestEnding = Lexicon.isUnspacedScript(word.form)
+                ? Int.max : max(0, (word.fullForm?.utf8.count ?? bytes.count) - bytes.count) + 3
             let letters = word.form.count
             let minimum = max(5, letters - 2)
             cutEndings = Lexicon.isUnspacedScript(word.form) || minimum >= letters ? []

@@ -7,7 +7,8 @@ import StampKitGazetteer
 /// when it is within one edit (two from `twoEditLength` letters) of exactly one meaning's words (a letter of a like worn shape
 /// costing ½, as for damaged names), has at least five letters, and no other stamp word of the
 /// lexicon is as near: shorter words are too often another word with a letter off. The hit
-/// carries the lexicon's word, so its language counts as the word's would.
+/// carries the lexicon's word, so its language counts as the word's would; when the nearest
+/// words are of no one language (SLIDA: Spanish SALIDA, Portuguese SAIDA) it carries none.
 struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
     /// The shortest word guessed at.
     static var minimumLength: Int { 5 }
@@ -19,7 +20,7 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
     /// The share of a clean reading's OCR confidence a guessed word keeps.
     static var confidenceKept: Double { 0.6 }
 
-    let words: [(form: [UInt8], value: Value, shapes: NearNameIndex.ShapeCounts)]
+    let words: [(form: [UInt8], value: Value, shapes: NearNameIndex.ShapeCounts, languages: Set<String>)]
     let otherWords: [(form: [UInt8], shapes: NearNameIndex.ShapeCounts)]
 
     /// The words of one list of the lexicon (`table`), told apart from every other stamp word.
@@ -33,7 +34,7 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
         // order changes from run to run.
         words = table.filter { usable($0.key) }.sorted { $0.key < $1.key }.map { word in
             let form = Array(word.key.utf8)
-            return (form, word.value, NearNameIndex.ShapeCounts(form))
+            return (form, word.value, NearNameIndex.ShapeCounts(form), lexicon.wordLanguages[word.key] ?? [])
         }
         otherWords = DamagedNameObservations.stampWordForms(lexicon)
             .filter { usable($0) && table[$0] == nil }.map { word in
@@ -65,15 +66,16 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
                             span: TokenSpan(line: run.first!.line, start: start, end: end),
                             text: run.map(\.text).joined(separator: " "), value: word.value,
                             confidence: (run.map(\.confidence).min() ?? 0) * Self.confidenceKept,
-                            form: String(decoding: word.form, as: UTF8.self)))
+                            form: word.form.map { String(decoding: $0, as: UTF8.self) }))
                 }
             }
         }
         return found
     }
 
-    /// The one meaning's word within an edit of `form` (see the type's comment), or nil.
-    private func nearest(_ form: [UInt8]) -> (form: [UInt8], value: Value)? {
+    /// The one meaning's word within an edit of `form` (see the type's comment), or nil; the
+    /// word's form is nil when the words that near are of no one language.
+    private func nearest(_ form: [UInt8]) -> (form: [UInt8]?, value: Value)? {
         let letters = form.filter { $0 != 32 }.count
         let limit: Double = letters >= Self.twoEditLength ? 2 : 1
         // A word whose letters alone lie further than the limit is not costed; nor is one
@@ -86,6 +88,7 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
         guard Set(nearest.map(\.value)).count == 1, let word = nearest.first,
             !otherWords.contains(where: { shapes.bound(to: $0.shapes) <= cheapest && NearNameIndex.cost(form, $0.form) <= cheapest })
         else { return nil }
-        return (word.form, word.value)
+        let shared = nearest.dropFirst().reduce(word.languages) { $0.intersection($1.languages) }
+        return (shared.isEmpty ? nil : word.form, word.value)
     }
 }

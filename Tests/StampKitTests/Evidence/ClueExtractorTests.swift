@@ -179,6 +179,13 @@ import Testing
         }
         #expect(extractor.extract(from: reading(["BANDAR UDARA NGURAH RAI"])).airportWords.first?.span.end == 2)
         #expect(extractor.extract(from: reading(["DEPARTMENT OF STATE"])).airportWords.isEmpty)
+        // A word that goes on well past an airport word begins with it but is another word:
+        // BANDARANAIKE is Colombo's airport's name, not Indonesian BANDARA; an inflected or worn
+        // end (FLUGHAFENS, LOTNISKA) is still the airport word.
+        #expect(extractor.extract(from: reading(["BANDARANAIKE INT'L AIRPORT"])).airportWords.map(\.text) == ["AIRPORT"])
+        for text in ["FLUGHAFENS", "LOTNISKA", "BANDARA"] {
+            #expect(extractor.extract(from: reading([text])).airportWords.count == 1, "\(text)")
+        }
     }
 
     @Test func directionsInManyLanguages() {

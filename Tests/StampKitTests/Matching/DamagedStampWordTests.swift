@@ -51,6 +51,23 @@ import StampKitGazetteer
         #expect(methods.words.map { String(decoding: $0.form, as: UTF8.self) } == methods.words.map { String(decoding: $0.form, as: UTF8.self) }.sorted())
     }
 
+    /// SLIDA is one letter from Spanish SALIDA and from Portuguese SAIDA: it still says
+    /// departure, but no language, so it does not vote for Brazil over the Argentine town
+    /// beside it.
+    @Test func aWordEquallyNearWordsOfTwoLanguagesSaysNoLanguage() throws {
+        let clues = extractor.extract(from: reading(["MIGRACIONES", "SLIDA"]))
+        let hits = words.hits(clues, read: clues.directionHits)
+        #expect(hits.map(\.value) == [.departure])
+        #expect(hits.first.map { clues.form($0.form, at: $0.span) } == "slida")
+        let matcher = StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today)
+        let proposal = try matcher.propose(from: reading(["MIGRACIONES", "SLIDA", "12 JAN 2022"]))
+        #expect(proposal.direction == .departure)
+        #expect(!proposal.candidates.contains { $0.evidence.contains { $0.kind == .language } })
+        // One language's word alone (SAIBA: only Portuguese SAIDA) still says its language.
+        let saiba = try matcher.propose(from: reading(["POLICIA FEDERAL", "SAIBA", "08.12.2007"]))
+        #expect(saiba.candidates.first?.evidence.contains { $0.kind == .language && $0.detail.hasPrefix("pt") } == true)
+    }
+
     /// A word OCR split at a gap in its ink, with a letter wrong (KEBERANGKATAN as KECERA
     /// NGKATAN), is read joined; each part alone is nothing.
     @Test func aDamagedWordSplitInTwoIsReadJoined() {
