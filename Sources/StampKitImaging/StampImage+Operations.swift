@@ -199,7 +199,10 @@ extension StampImage {
     package enum SkewBinarisation: CaseIterable { case fixed, backgroundNormalisedOtsu, backgroundNormalised, inkOpened }
 
     package func textLineAngle(binarisation: SkewBinarisation) throws -> (degrees: Double, confidence: Double) {
-        guard let binary = try lineBinary(binarisation) else { return (0, 0) }
+        // On separated ink, what touches the edge is no stamp's (see `withoutBorderInk`); on a
+        // gray photo the paper's own texture runs to the edge and is all that tells its lines.
+        guard let lines = try lineBinary(binarisation) else { return (0, 0) }
+        let binary = binarisation == .inkOpened ? try lines.withoutBorderInk() : lines
         // Sweep at 300–600 px on the long side, cheap to shear; the search refines the peak at
         // half size. Separated ink is swept from 150 px: its lines are clean, the sweep only
         // picks the peak, and a 1000 px stamp photo swept at half size spent a fifth of a
@@ -219,6 +222,35 @@ extension StampImage {
         while degrees > 90 { degrees -= 180 }
         return (degrees, Double(confidence))
     }
+
+    /// This 1-bit image less the ink that touches its edge: a page's edge, the table behind it
+    /// or a neighbour stamp cut by the photo, whose long straight edges would outweigh the
+    /// stamp's lines. Kept whole when nearly all its ink touches the edge (a stamp cropped
+    /// tight to its frame, whose text hangs off the frame).
+    func withoutBorderInk() throws -> StampImage {
+        // Ink within a band along the edge counts as touching it: a page edge separated from
+        // its paper tile by tile comes out as a row of blobs, not one stroke.
+        guard let copy = pixCopy(nil, pix) else { return self }
+        let banded = StampImage(adopting: copy)
+        let band = l_int32(Double(max(width, height)) * Self.edgeBand)
+        let removed = withExtendedLifetime(banded) {
+            pixSetOrClearBorder(copy, band, band, band, band, 0xf)
+            return pixRemoveBorderConnComps(copy, 8)
+        }
+        guard let inner = removed else { return self }
+        let kept = StampImage(adopting: inner)
+        var all: l_int32 = 0, left: l_int32 = 0
+        pixCountPixels(pix, &all, nil)
+        pixCountPixels(inner, &left, nil)
+        return Double(left) >= Self.innerInkShare * Double(all) ? kept : self
+    }
+
+    /// The share of a line image's ink that must lie clear of its edge for the rest to be
+    /// dropped.
+    static let innerInkShare = 0.2
+
+    /// The width of the edge band, as a share of the long side.
+    static let edgeBand = 0.02
 
     /// The 1-bit image (ink black) the line measures read, made as `binarisation` says; nil
     /// when the image is too thin or small for any level to be found.

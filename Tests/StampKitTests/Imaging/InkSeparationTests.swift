@@ -165,4 +165,42 @@ import Testing
         // Turned 25° counter-clockwise, so 25° clockwise makes the lines level again.
         #expect(abs(found.degrees - -25) <= 2, "found \(found.degrees)° (confidence \(found.confidence))")
     }
+
+    /// A photo that takes in the page's edge gives an ink image with the edge as a long dark
+    /// band: its angle is the page's, not the stamp's. Ink that reaches the image's edge, or a
+    /// band along it, is left out of the line angle; a stamp's own lines stay.
+    @Test func lineAngleOnTheInkIgnoresAPageEdgeAcrossThePhoto() throws {
+        let width = 800, height = 600
+        var pixels = GrayPixels(width: width, height: height, bytes: [UInt8](repeating: 255, count: width * height))
+        func ink(_ x: Int, _ y: Int) {
+            if (0..<width).contains(x), (0..<height).contains(y) { pixels[x, y] = 0 }
+        }
+        // Three lines of letters turned 6° counter-clockwise about the middle.
+        let stamp = 6.0 * .pi / 180
+        for base in [240, 290, 340] {
+            for left in stride(from: 260, to: 540, by: 18) {
+                for dx in 0..<12 {
+                    let x = left + dx
+                    let y0 = base - Int((Double(x - 400) * tan(stamp)).rounded())
+                    for dy in 0..<20 { ink(x, y0 + dy) }
+                }
+            }
+        }
+        // The page's edges turned 8° clockwise, running from side to side: thick bands.
+        let page = -8.0 * .pi / 180
+        for base in [90, 520] {
+            for x in 0..<width {
+                let y0 = base - Int((Double(x - 400) * tan(page)).rounded())
+                for dy in 0..<14 { ink(x, y0 + dy) }
+            }
+        }
+        let found = try StampImage(pixels).textLineAngle(binarisation: .inkOpened)
+        #expect(abs(found.degrees - -6) <= 1, "found \(found.degrees)° (confidence \(found.confidence))")
+        // Ink that is all edge (a stamp cropped tight to a frame its text touches) is kept.
+        var framed = GrayPixels(width: 200, height: 100, bytes: [UInt8](repeating: 255, count: 200 * 100))
+        for x in 0..<200 { for y in [0, 1, 98, 99] { framed[x, y] = 0 } }
+        let tight = try StampImage(framed).binarised(threshold: 160)
+        #expect(try tight.withoutBorderInk().inkPerRow().reduce(0, +) == tight.inkPerRow().reduce(0, +))
+    }
 }
+
