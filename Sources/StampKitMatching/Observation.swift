@@ -26,7 +26,7 @@ struct NameCover {
     /// Airport names of several words: they hide every clue inside them (TÂN in TÂN SƠN NHẤT).
     var airports: [TokenSpan] = []
     /// Country names and authority phrases (REPÚBLICA ARGENTINA, HOMELAND SECURITY): a word in
-    /// one names an airport only where it is a whole word of the airport's name.
+    /// one is the country's, not a word of an airport's name it merely shares.
     var countries: [TokenSpan] = []
 
     /// Whether `span` lies strictly inside one of `spans`.

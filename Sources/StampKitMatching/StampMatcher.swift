@@ -389,8 +389,8 @@ public final class StampMatcher {
         return top.flatMap(borderPostMethod)
     }
 
-    /// The confidence from which a top candidate's airport says the stamp was struck there,
-    /// where no word says how the border was crossed. Measured on kept readings of the
+    /// The confidence from which a top candidate's airport says the stamp was struck there
+    /// when no word on it speaks of flying. Measured on kept readings of the
     /// development stamps, four held-out sets and clean-text probes: of such stamps between 0.3
     /// and 0.5, 48 were by air and 3 by sea or land; below 0.3, one in four was not by air.
     static let airportMethodConfidence = 0.3
