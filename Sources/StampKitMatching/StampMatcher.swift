@@ -247,10 +247,10 @@ public final class StampMatcher {
         }
         // A crossing word right by the name makes the name the crossing's (KING HUSSEIN BRIDGE),
         // whoever else it names.
+        let crossings = overland ? CityAirport.heading(clues).filter { $0.value != .air } : []
         let crossingNamed = { (o: Observation) in
-            CityAirport.heading(clues).contains { hit in
-                hit.value != .air && hit.span.line == o.span.line
-                    && (hit.span.start == o.span.end || hit.span.end == o.span.start)
+            crossings.contains { hit in
+                hit.span.line == o.span.line && (hit.span.start == o.span.end || hit.span.end == o.span.start)
             }
         }
         let namesNoTown = { (o: Observation) in
