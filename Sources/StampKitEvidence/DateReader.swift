@@ -47,6 +47,10 @@ public struct DateReader: Sendable {
     private static let yearFirstStraySeparator = try! NSRegularExpression(
         pattern: #"(?<!\d)((?:19|20)\d{2})[^\s.\-/](\d{2})[.\-/](\d{1,2})(?!\d)"#)
     private static let spaceBetweenDigits = try! NSRegularExpression(pattern: #"(?<=\d) +(?=\d)"#)
+    // Day first with the separator before a four-digit year lost (`8.072014` for 08.07.2014):
+    // the month keeps its two digits, so the year's four stand after them.
+    private static let numericLostYearSeparator = try! NSRegularExpression(
+        pattern: #"(?<!\d)(\d{1,2})\s*[.\-/]\s*(\d{2})((?:19|20)\d{2})(?!\d)"#)
     // Hungarian and Lithuanian order: year, month word, day (`2019. MÁRC. 15.`).
     private static let yearFirstMonthWord = try! NSRegularExpression(
         pattern: #"(?<![\p{L}\p{N}])((?:19|2[0689])\d{2})[\s.\-/]*(\p{L}{3,})[\s.\-/]*(\d{1,2})(?!\d)"#)
@@ -71,14 +75,28 @@ public struct DateReader: Sendable {
         // right of 150, development 136 → 135).
         guard looks > 0, first?.changes != 0 else { return first?.date }
         var found = [first]
+        var whole = [false]
         for k in 0..<looks {
             let version = lines.indices.map { i in
                 let again = i < rereads.count ? rereads[i] ?? [] : []
                 return k < again.count ? again[k] : lines[i]
             }
             found.append(find(lines: version, monthFirst: monthFirst, memo: memo))
+            whole.append(lines.indices.contains { Self.readsWhole(version[$0], lostFrom: lines[$0]) })
         }
-        return Self.choose(found)
+        return Self.choose(found, readingWhole: whole)
+    }
+
+    /// Digits a first reading must keep of a date line for a look to be seen as reading it whole.
+    static let lostDigitsContext = 4
+
+    /// Whether `look` holds the digits of `first` with more before them: the first reading lost
+    /// the date's first digits at a ring or a faint stroke (`0.02.13` of 10.02.13), which a look
+    /// reading `6.02.13` did not see the same way.
+    static func readsWhole(_ look: String, lostFrom first: String) -> Bool {
+        let kept = first.filter(\.isNumber)
+        let read = look.filter(\.isNumber)
+        return kept.count >= lostDigitsContext && read.count > kept.count && read.hasSuffix(kept)
     }
 
     /// Whether `lines` hold a date possible exactly as read, day first and month first alike:
@@ -101,15 +119,21 @@ public struct DateReader: Sendable {
     /// looks that read it whole. A date only one look gives is not enough to overrule the
     /// first reading: on unseen stamps such lone looks were right once in four (a digit lost
     /// or a 1 read as 2 in the crop).
-    static func choose(_ found: [Found?]) -> StampDate? {
+    /// `readingWhole[k]` says look k read whole a date line the first reading lost the first
+    /// digits of (see `readsWhole`): between dates as many looks give, that one is the date the
+    /// first reading saw the rest of.
+    static func choose(_ found: [Found?], readingWhole: [Bool] = []) -> StampDate? {
         let first = found.first ?? nil
-        var groups: [(date: StampDate, votes: Int, changes: Int)] = []
-        for case let f? in found {
+        var groups: [(date: StampDate, votes: Int, changes: Int, whole: Bool)] = []
+        for (k, f) in found.enumerated() {
+            guard let f else { continue }
+            let whole = k < readingWhole.count && readingWhole[k]
             if let g = groups.firstIndex(where: { $0.date.value == f.date.value }) {
                 groups[g].votes += 1
                 groups[g].changes = min(groups[g].changes, f.changes)
+                groups[g].whole = groups[g].whole || whole
             } else {
-                groups.append((f.date, 1, f.changes))
+                groups.append((f.date, 1, f.changes, whole))
             }
         }
         // Looks that need more repairs than the first reading are no case against it: the two
@@ -120,7 +144,11 @@ public struct DateReader: Sendable {
         }
         let ranked = groups.sorted { ($0.votes, -$0.changes) > ($1.votes, -$1.changes) }
         guard let best = ranked.first else { return nil }
-        if ranked.count > 1, ranked[1].votes == best.votes, ranked[1].changes == best.changes { return nil }
+        let tied = ranked.filter { $0.votes == best.votes && $0.changes == best.changes }
+        if tied.count > 1 {
+            let whole = tied.filter(\.whole)
+            return whole.count == 1 ? whole[0].date : nil
+        }
         if best.votes < 2, best.date.value != first?.date.value { return first?.date }
         return best.date
     }
@@ -351,6 +379,16 @@ public struct DateReader: Sendable {
                 if monthFirst, let d = monthFirstDate() { return d }
                 // A repaired date is a guess already: it is not also turned month first.
                 if let d = dayFirst() ?? (attempt.repairing ? nil : monthFirstDate()) { return d }
+            }
+        }
+        // The separator before the year restored is a repair, read as the stamp's order says.
+        if attempt.repairing {
+            for g in matches(Self.numericLostYearSeparator, text, text, memo) {
+                guard let first = Int(g[1]!), let second = Int(g[2]!) else { continue }
+                let (month, day) = monthFirst ? (first, second) : (second, first)
+                if let date = make(year: g[3]!, month: month, day: day, text: g[0]!, oldYears: attempt.oldYears) {
+                    return Found(date: date, changes: 1)
+                }
             }
         }
         return nil

@@ -256,6 +256,18 @@ import Testing
         #expect(reader.read(lines: ["2011x13-21"]) == nil)
     }
 
+    /// The separator before a four-digit year lost: a repair, taken only when nothing reads
+    /// as printed, in the stamp's order of day and month.
+    @Test func aDayFirstDateWithItsYearSeparatorLost() {
+        #expect(reader.read(lines: ["8.072014"])?.value == "2014-07-08")
+        #expect(reader.read(lines: ["26/112019"])?.value == "2019-11-26")
+        #expect(reader.read(lines: ["07.252019"], monthFirst: true)?.value == "2019-07-25")
+        #expect(reader.read(lines: ["8.132014"]) == nil)
+        #expect(reader.read(lines: ["8.072014", "05.03.19"])?.value == "2019-03-05")
+        // A serial number is no date: no separator at all.
+        #expect(reader.read(lines: ["80072014"]) == nil)
+    }
+
     @Test func nothingToReadGivesNil() {
         #expect(reader.read(lines: []) == nil)
         #expect(reader.read(lines: ["KEFLAVIKURFLUGVOLLUR", "IS"]) == nil)
@@ -281,11 +293,26 @@ import Testing
         // A lost first digit (0.02.13) read whole by the looks.
         #expect(reader.read(lines: ["VILNIUS", "0.02.13"]) == nil)
         #expect(reader.read(lines: ["VILNIUS", "0.02.13"], rereads: [nil, ["10.02.13", "10.02.13"]])?.value == "2013-02-10")
+        // Looks that disagree: the one holding the first reading's digits with the lost one
+        // before them is the date; a look that reads another digit there is not.
+        #expect(reader.read(lines: ["VILNIUS", "0.02.13"], rereads: [nil, ["6.02.13", "10.02.13"]])?.value == "2013-02-10")
+        #expect(reader.read(lines: ["VILNIUS", "0.02.13"], rereads: [nil, ["6.02.13", "16.02.13"]]) == nil)
+        // It breaks a tie only: alone, such a look is one look.
+        #expect(reader.read(lines: ["VILNIUS", "02.13"], rereads: [nil, ["6.02.13", ".02.13"]]) == nil)
         // Two looks agreeing on a date that needs more repairs than the first reading's are no
         // case against it: they share one crop and misread alike.
         #expect(reader.read(lines: ["20.63.15"], rereads: [["29.63.45", "29.63.45"]])?.value == "2015-03-20")
         // Two looks outvote a first reading that needed repairs, whatever their order.
         #expect(reader.read(lines: ["19.95.18"], rereads: [["19.06.18", "19.06.18"]])?.value == "2018-06-19")
+    }
+
+    @Test func aLookReadsWholeWhatTheFirstReadingLostTheStartOf() {
+        #expect(DateReader.readsWhole("10.02.13", lostFrom: "0.02.13"))
+        #expect(DateReader.readsWhole("14.10.18", lostFrom: "4.10.18"))
+        #expect(!DateReader.readsWhole("6.02.13", lostFrom: "0.02.13"))
+        #expect(!DateReader.readsWhole("10.02.13", lostFrom: "10.02.13"))
+        // Too few digits kept to say whose they are.
+        #expect(!DateReader.readsWhole("12.13", lostFrom: "13"))
     }
 
     @Test func theVoteCountsLooksThenRepairs() {
@@ -302,5 +329,7 @@ import Testing
         #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 1)]) == nil)
         #expect(DateReader.choose([found("2011-03-26", 1), found("1941-03-26", 2), found("1941-03-26", 2)])?.value == "2011-03-26")
         #expect(DateReader.choose([found("2011-03-26", 0), found("1941-03-26", 0), found("2013-12-21", 0)]) == nil)
+        #expect(DateReader.choose([nil, found("2013-02-06", 0), found("2013-02-10", 0)], readingWhole: [false, false, true])?.value == "2013-02-10")
+        #expect(DateReader.choose([nil, found("2013-02-06", 0), found("2013-02-10", 0)], readingWhole: [false, true, true]) == nil)
     }
 }
