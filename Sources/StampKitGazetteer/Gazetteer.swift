@@ -1,5 +1,6 @@
 import Foundation
 import StampKitSQLite
+import StampKitSupport
 
 /// What `stampkit gazetteer info` shows about a gazetteer file.
 public struct GazetteerInfo: Sendable, Codable, Equatable {
@@ -163,6 +164,18 @@ public final class Gazetteer: PlaceDirectory {
                 SELECT ident FROM airport_fts WHERE airport_fts MATCH ?) AND iata IS NOT NULL
             ORDER BY rank, scheduled DESC, iata LIMIT ?
             """, [.text(query), .integer(limit)], Self.airport)
+    }
+
+    /// The names of the country's airports with scheduled service, with their IATA codes.
+    public func scheduledAirportNames(countryCode: String) throws -> [(iata: String, form: String)] {
+        try rows(
+            """
+            SELECT iata, name || ' ' || coalesce(municipality, '') FROM airports
+                WHERE country = ?1 AND scheduled = 1 AND iata IS NOT NULL
+            UNION SELECT n.place, n.form FROM names n JOIN airports a ON a.iata = n.place
+                WHERE n.kind = 'airport' AND a.country = ?1 AND a.scheduled = 1
+            """, [.text(countryCode.uppercased())]
+        ) { (iata: $0.text(at: 0) ?? "", form: SearchForm.of($0.text(at: 1) ?? "")) }
     }
 
     /// Airports linked to the city with this GeoNames ID, most important first.

@@ -140,6 +140,9 @@ public protocol PlaceDirectory {
     func city(id: Int) throws -> City?
     /// The region with this admin-1 code.
     func region(id: String) throws -> Region?
+    /// The names of the country's airports with scheduled service, each in search form with
+    /// its airport's IATA code: its own name with its town, and every other name it is known by.
+    func scheduledAirportNames(countryCode: String) throws -> [(iata: String, form: String)]
     /// Distinctive names (countries, big cities, rare airport-name words) within about one
     /// edit of `searchForm`, for a name read with a letter wrong (see `NearNameIndex`), cheapest
     /// first; none when `searchForm` is one itself.

@@ -44,6 +44,8 @@ public final class StampMatcher {
     let damagedAliases: DamagedAliasObservations
     /// Which airports had opened by a stamp's date.
     let history: AirportHistory
+    /// Each country's airport-name words, for worn words read among them, as first asked for.
+    var nameWordsByCountry: [String: DamagedNamesInCountry.NameWords] = [:]
 
     /// `today` decides the century of two-digit years in dates.
     public init(directory: PlaceDirectory, lexicon: Lexicon, today: Date = Date()) {
@@ -135,7 +137,15 @@ public final class StampMatcher {
         found += try DistinguishingSignObservations().read(clues, &lookup, cover)
         found = LanguageCoherence(lexicon: extractor.lexicon).weigh(found, clues)
         found += try LanguageObservations(lexicon: extractor.lexicon).read(clues, &lookup)
-        return Self.codesWithoutSupportDiscounted(found)
+        found = Self.codesWithoutSupportDiscounted(found)
+        // Last: a worn word is read among the names of the country everything else points to.
+        let inCountry = DamagedNamesInCountry(stampWords: stampWords, airportWords: airportWordPrefixes, stopwords: stopwordForms)
+        return found + (try inCountry.read(clues, found, &lookup) { country in
+            if let known = nameWordsByCountry[country] { return known }
+            let words = inCountry.nameWords(try directory.scheduledAirportNames(countryCode: country))
+            nameWordsByCountry[country] = words
+            return words
+        })
     }
 
     /// What a code's reliability keeps when nothing else on the stamp points to its country.

@@ -173,6 +173,20 @@ import Testing
         #expect(try gazetteer.airports(cityID: -1).isEmpty)
     }
 
+    /// A country's scheduled airports by every name they go by: the file's own with its town,
+    /// and the lexicon's later names (Malé's Velana International).
+    @Test func aCountrysScheduledAirportsByAllTheirNames() throws {
+        let gazetteer = try FixtureGazetteer.open()
+        let maldives = try gazetteer.scheduledAirportNames(countryCode: "mv")
+        #expect(maldives.contains { $0.iata == "MLE" && $0.form == "male international airport male" })
+        #expect(maldives.contains { $0.iata == "MLE" && $0.form == "velana international airport" })
+        #expect(maldives.contains { $0.iata == "GAN" })
+        #expect(Set(maldives.map(\.iata)).allSatisfy { iata in (try? gazetteer.airport(iata: iata))??.countryCode == "MV" })
+        // Ellington Field has a code but no scheduled service.
+        #expect(try !gazetteer.scheduledAirportNames(countryCode: "US").contains { $0.iata == "EFD" })
+        #expect(try gazetteer.scheduledAirportNames(countryCode: "XX").isEmpty)
+    }
+
     @Test(arguments: ["\"", "schiphol\" OR \"a", "*", "NEAR(a b)", "a:b", "(", "'"])
     func hostileWordsAreSearchedNotExecuted(word: String) throws {
         // Whatever the text, it is one quoted phrase: no FTS syntax error, no injection.

@@ -440,6 +440,7 @@ import Testing
             func city(id: Int) throws -> City? { throw Failed() }
             func region(id: String) throws -> Region? { throw Failed() }
             func nearNames(_ searchForm: String) throws -> [NearName] { throw Failed() }
+            func scheduledAirportNames(countryCode: String) throws -> [(iata: String, form: String)] { throw Failed() }
         }
         let matcher = StampMatcher(directory: Broken(), lexicon: TestLexicon.shared)
         #expect(throws: Broken.Failed.self) { try matcher.propose(from: reading(["JFK"])) }

@@ -166,6 +166,12 @@ final class TestPlaces: PlaceDirectory {
             .sorted { (rank[$0.type] ?? 3, $0.scheduled ? 0 : 1) < (rank[$1.type] ?? 3, $1.scheduled ? 0 : 1) }
     }
 
+    func scheduledAirportNames(countryCode: String) throws -> [(iata: String, form: String)] {
+        queries.append("airport names of \(countryCode)")
+        return airports.filter { $0.countryCode == countryCode && $0.scheduled }
+            .map { (iata: $0.iata, form: SearchForm.of($0.name + " " + ($0.municipality ?? ""))) }
+    }
+
     func country(code: String) throws -> Country? {
         countries.first { $0.code == code || $0.alpha3 == code }
     }

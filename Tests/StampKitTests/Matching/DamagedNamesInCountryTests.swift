@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitMatching
+
+/// A worn word two letters off an airport's name is read as that airport only among the
+/// airports of the country the rest of the stamp names, and only when it is near one of them.
+@Suite struct DamagedNamesInCountryTests {
+    static func maldives() -> TestPlaces {
+        let places = TestPlaces()
+        places.addCountry("MV", "MDV", "Maldives", "AS", 515_696)
+        places.addCountry("KE", "KEN", "Kenya", "AF", 47_564_296)
+        places.addAirport("MLE", "Velana International Airport", "Malé", "MV", "large_airport")
+        places.addAirport("GAN", "Gan International Airport", "Gan", "MV", "medium_airport")
+        places.addAirport("NBO", "Jomo Kenyatta International Airport", "Nairobi", "KE", "large_airport")
+        places.addAirport("WIL", "Wilson Airport", "Nairobi", "KE", "medium_airport")
+        return places
+    }
+
+    @Test func aWornWordIsReadAmongTheAirportsOfTheCountryTheStampNames() throws {
+        let places = Self.maldives()
+        // JELAMA is two letters from VELANA (J for V, M for N): too far for a guess among all
+        // names, the one name that near among the Maldives' airports.
+        let p = try propose(["MALDIVES IMMIGRATION", "JELAMA", "ARRIVAL", "30 JAN 2010"], places: places)
+        let top = try #require(p.candidates.first)
+        #expect(top.country.code == "MV" && top.airport?.iata == "MLE")
+        #expect(top.evidence.contains { $0.text == "JELAMA" && $0.detail.hasPrefix("read as VELANA among MV's airports") })
+        // The guess settles the airport and adds little to the country.
+        let without = try #require(try propose(["MALDIVES IMMIGRATION", "INTERNATIONAL", "ARRIVAL", "30 JAN 2010"], places: places).candidates.first)
+        #expect(without.airport == nil && top.confidence - without.confidence < 0.1)
+        // A town's name worn the same way: NAICBI beside KENYA is Nairobi, whose main airport
+        // takes the larger share.
+        let kenya = try #require(try propose(["KENYA IMMIGRATION", "NAICBI", "ARRIVAL"], places: places).candidates.first)
+        #expect(kenya.country.code == "KE" && kenya.airport?.iata == "NBO")
+    }
+
+    @Test func noCountryNoGuess() throws {
+        let places = Self.maldives()
+        let p = try propose(["JELAMA", "ARRIVAL", "30 JAN 2010"], places: places)
+        #expect(!p.candidates.contains { $0.airport?.iata == "MLE" })
+    }
+
+    @Test func aWordAsNearTwoNamesOrTooFarNamesNone() throws {
+        let places = Self.maldives()
+        // KELANA is as near JELAMA as VELANA is.
+        places.addAirport("KEL", "Kelana Airport", "Kelana", "MV", "small_airport")
+        let tied = try #require(try propose(["MALDIVES IMMIGRATION", "JELAMA"], places: places).candidates.first)
+        #expect(tied.country.code == "MV" && tied.airport == nil)
+        // Three changes from VELANA: nothing.
+        let far = try #require(try propose(["MALDIVES IMMIGRATION", "JEXAMA"], places: Self.maldives()).candidates.first)
+        #expect(far.country.code == "MV" && far.airport == nil)
+    }
+
+    /// A country already settled on an airport needs no guess, and a stamp word read worn is
+    /// the stamp word.
+    @Test func onlyWhatNoOtherClueTook() throws {
+        let places = Self.maldives()
+        let named = try #require(try propose(["MALDIVES IMMIGRATION", "GAN INTERNATIONAL AIRPORT", "JELAMA"], places: places).candidates.first)
+        #expect(named.airport?.iata == "GAN")
+        #expect(!named.evidence.contains { $0.detail.hasPrefix("read as VELANA") })
+        let matcher = DamagedNamesInCountry(stampWords: TestLexicon.stampWords, airportWords: [], stopwords: [])
+        var lookup = Lookup(directory: places)
+        #expect(try !matcher.isWorn("arrival", &lookup))
+        #expect(try !matcher.isWorn("nairobi", &lookup))
+        #expect(try matcher.isWorn("naicbi", &lookup))
+    }
+
+    @Test func theNearestNameWordMustBeTheOnlyOneThatNear() {
+        let matcher = DamagedNamesInCountry(stampWords: TestLexicon.stampWords, airportWords: ["airport"], stopwords: ["international"])
+        let words = matcher.nameWords([("MLE", "velana international airport male"), ("GAN", "gan international airport gan")])
+        #expect(matcher.nearest("jelama", in: words)?.airports == ["MLE"])
+        #expect(matcher.nearest("uetlana", in: words)?.form == Array("velana".utf8))
+        #expect(matcher.nearest("jexama", in: words) == nil)
+        // Stop-words and airport words are no airport's own words.
+        #expect(matcher.nearest("internatiomal", in: words) == nil)
+        #expect(matcher.nearest("airpurt", in: words) == nil)
+    }
+}
