@@ -20,8 +20,9 @@ struct DamagedNamesInCountry {
     let stopwords: Set<String>
 
     /// How sure the country must already be: a stamp whose country is in doubt has no country's
-    /// names to search.
-    static let settledCountry = 0.3
+    /// names to search. (Lower than `StampMatcher.settledCountry`: the guess must name the
+    /// airport of a country the clues only lean to, MALDIVES read once.)
+    static let namedCountryConfidence = 0.3
     /// Letters a worn word needs: four-letter words are too often one letter from another.
     static let minimumLetters = 5
     /// Airports a matched name word may stand for (a town with two airports, NAIROBI).
@@ -50,7 +51,7 @@ struct DamagedNamesInCountry {
         for name in names {
             for word in name.form.split(separator: " ") where word.count >= Self.minimumLetters - 1 {
                 let form = String(word)
-                guard !stopwords.contains(form), !airportWords.contains(where: { form.hasPrefix($0) }) else { continue }
+                guard !isLexiconWord(form) else { continue }
                 words[Array(form.utf8), default: []].insert(name.iata)
             }
         }
@@ -61,7 +62,7 @@ struct DamagedNamesInCountry {
     /// country's name words.
     func read(_ clues: StampClues, _ observations: [Observation], _ lookup: inout Lookup,
               names: (String) throws -> NameWords) throws -> [Observation] {
-        guard let lead = StampMatcher.countryConfidences(observations).first, lead.confidence >= Self.settledCountry,
+        guard let lead = StampMatcher.countryConfidences(observations).first, lead.confidence >= Self.namedCountryConfidence,
             !observations.contains(where: { $0.hypotheses.contains { $0.country == lead.country && $0.airport != nil } })
         else { return [] }
         let taken = observations.map(\.span)
@@ -70,8 +71,7 @@ struct DamagedNamesInCountry {
         for (line, tokens) in clues.lines.enumerated() {
             for (k, token) in tokens.enumerated() where token.isUppercase && token.isLettersOnly {
                 let span = TokenSpan(line: line, start: k, end: k + 1)
-                guard token.form.count >= Self.minimumLetters, !NameCover.inside(span, taken),
-                    !stopwords.contains(token.form), !airportWords.contains(where: { token.form.hasPrefix($0) })
+                guard token.form.count >= Self.minimumLetters, !NameCover.inside(span, taken), !isLexiconWord(token.form)
                 else { continue }
                 if words == nil { words = try names(lead.country) }
                 guard let name = nearest(token.form, in: words!), try isWorn(token.form, &lookup),
@@ -109,6 +109,12 @@ struct DamagedNamesInCountry {
         }
         guard best.count == 1, best[0].airports.count <= Self.maximumAirports else { return nil }
         return best[0]
+    }
+
+    /// Whether `form` is a stop-word or starts with an airport word: said on stamps of every
+    /// airport, so neither a name word of one nor a worn one.
+    func isLexiconWord(_ form: String) -> Bool {
+        stopwords.contains(form) || airportWords.contains { form.hasPrefix($0) }
     }
 
     /// Whether a word read in capitals is left for a guess: no stamp word, as read or worn, and
