@@ -222,11 +222,12 @@ public struct DateReader: Sendable {
     /// or separators and touching a digit, is taken as that digit; and `20.0CT.2021` →
     /// `20.OCT.2021`: a zero opening a word of capitals is the letter. A zero with a slash or a dot
     /// inside comes out as `@`, `Ø`, `θ` or `¢`, one worn open on its right as `C`; a one with a
-    /// foot as `L` (`L1 MAY 2018`), a thin one as `i` (`23 JUN 202i`).
+    /// foot as `L` (`L1 MAY 2018`), a thin one as `i` (`23 JUN 202i`), one with a flag and a
+    /// foot as `t` (`t4 FEB 2019`); a six whose loop is worn open as `G` (`0G MEI 2019`).
     static func undoLetterConfusion(_ text: String) -> String {
         let map: [Character: Character] = [
             "O": "0", "o": "0", "@": "0", "Ø": "0", "ø": "0", "θ": "0", "¢": "0", "C": "0",
-            "I": "1", "l": "1", "|": "1", "L": "1", "i": "1",
+            "I": "1", "l": "1", "|": "1", "L": "1", "i": "1", "t": "1", "G": "6",
         ]
         var chars = Array(text)
         for i in chars.indices {

@@ -64,6 +64,8 @@ import Testing
         ("12 0KT 2019", "2019-10-12"),
         ("\"44.05.15", "2015-05-14"),  // a quote from a speck before the day
         ("23 JUN 202i", "2021-06-23"),  // a thin one read as i
+        ("t4 FEB 2019", "2019-02-14"),  // a one with a flag and a foot read as t
+        ("0G MEI 2019", "2019-05-06"),  // a six worn open read as G
         ("04.03.1C", "2010-03-04"),  // a zero worn open read as C
         ("12.01.C5", "2005-01-12"),
         ("22 05 2¢18", "2018-05-22"),  // a dotted zero read as ¢
