@@ -265,7 +265,11 @@ public struct ClueExtractor: Sendable {
         let aliases = phraseHits(read, lexicon.countryAliases, unspaced: unspacedAliases, consumed: &consumed)
         let directions = phraseHits(read, lexicon.directions, unspaced: unspacedDirections, consumed: &consumed)
         let airportWords = airportWordHits(lines, consumed: &consumed)
-        let methods = phraseHits(read, lexicon.entryMethods, unspaced: unspacedMethods, consumed: &consumed)
+        // A method word inside an airport word (the PORT of Polish PORT LOTNICZY, air port) is
+        // the airport's.
+        let methods = phraseHits(read, lexicon.entryMethods, unspaced: unspacedMethods, consumed: &consumed).filter { hit in
+            !airportWords.contains { $0.span.line == hit.span.line && $0.span.start <= hit.span.start && hit.span.end <= $0.span.end }
+        }
         // Beside an airport word a port word names the place (AEROPORTO DO PORTO): the line
         // already says how the border was crossed, so the word stays free for the names.
         for hit in methods where airportWords.contains(where: { $0.span.line == hit.span.line }) {

@@ -186,6 +186,12 @@ import Testing
         for text in ["FLUGHAFENS", "LOTNISKA", "BANDARA"] {
             #expect(extractor.extract(from: reading([text])).airportWords.count == 1, "\(text)")
         }
+        // Polish airports call themselves PORT LOTNICZY (air port): the airport word, whose
+        // PORT says nothing of a sea crossing; a port beside an airport word still says it.
+        let gdansk = extractor.extract(from: reading(["PORT LOTNICZY GDAŃSK"]))
+        #expect(gdansk.airportWords.map(\.span) == [TokenSpan(line: 0, start: 0, end: 2)])
+        #expect(gdansk.entryMethodHits.isEmpty)
+        #expect(extractor.extract(from: reading(["AEROPORTO PORT"])).entryMethodHits.map(\.value) == [.sea])
     }
 
     @Test func directionsInManyLanguages() {
