@@ -8,7 +8,8 @@ import StampKitGazetteer
 /// few dozen name words of one country's airports it is near one and no other.
 ///
 /// Only when the stamp names its country clearly, names no airport of it, and a word in
-/// capitals is left over that no clue took (not a stamp word, not a place's name as read).
+/// capitals is left over that no clue for that country took (not a stamp word, not a place
+/// of that country's name as read).
 /// The word is weighed as a guess (`DamagedNameObservations.weight`), so it settles which
 /// airport and adds little to the country.
 struct DamagedNamesInCountry {
@@ -65,7 +66,8 @@ struct DamagedNamesInCountry {
         guard let lead = StampMatcher.countryConfidences(observations).first, lead.confidence >= Self.namedCountryConfidence,
             !observations.contains(where: { $0.hypotheses.contains { $0.country == lead.country && $0.airport != nil } })
         else { return [] }
-        let taken = observations.map(\.span)
+        // A word only other countries' places took (CHURU, a town in India) is still free.
+        let taken = observations.filter { $0.hypotheses.contains { $0.country == lead.country } }.map(\.span)
         var found: [Observation] = []
         var words: NameWords?
         for (line, tokens) in clues.lines.enumerated() {
@@ -74,7 +76,7 @@ struct DamagedNamesInCountry {
                 guard token.form.count >= Self.minimumLetters, !NameCover.inside(span, taken), !isLexiconWord(token.form)
                 else { continue }
                 if words == nil { words = try names(lead.country) }
-                guard let name = nearest(token.form, in: words!), try isWorn(token.form, &lookup),
+                guard let name = nearest(token.form, in: words!), try isWorn(token.form, in: lead.country, &lookup),
                     try lookup.airportDocumentFrequency(String(decoding: name.form, as: UTF8.self)) <= WordSpecificity.specificCount
                 else { continue }
                 var airports: [Airport] = []
@@ -118,10 +120,12 @@ struct DamagedNamesInCountry {
     }
 
     /// Whether a word read in capitals is left for a guess: no stamp word, as read or worn, and
-    /// no country's or town's name or airport's word as read (those are what they say).
-    func isWorn(_ form: String, _ lookup: inout Lookup) throws -> Bool {
+    /// no country's name, town of `country`'s or airport's word as read (those are what they
+    /// say). A town of another country's name is not: beside LANDING PERMISSION, Japan's,
+    /// CHURU is Chubu worn, not Chūru in India.
+    func isWorn(_ form: String, in country: String, _ lookup: inout Lookup) throws -> Bool {
         guard !stampWords.contains(form), stampWords.neighbours(of: form).isEmpty else { return false }
-        return try lookup.countries(named: form).isEmpty && lookup.cities(named: form).isEmpty
+        return try lookup.countries(named: form).isEmpty && !lookup.cities(named: form).contains { $0.countryCode == country }
             && lookup.airportDocumentFrequency(form) == 0
     }
 }

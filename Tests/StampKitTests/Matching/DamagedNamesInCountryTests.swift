@@ -61,9 +61,27 @@ import Testing
         #expect(!named.evidence.contains { $0.detail.hasPrefix("read as VELANA") })
         let matcher = DamagedNamesInCountry(stampWords: TestLexicon.stampWords, airportWords: [], stopwords: [])
         var lookup = Lookup(directory: places)
-        #expect(try !matcher.isWorn("arrival", &lookup))
-        #expect(try !matcher.isWorn("nairobi", &lookup))
-        #expect(try matcher.isWorn("naicbi", &lookup))
+        #expect(try !matcher.isWorn("arrival", in: "KE", &lookup))
+        #expect(try !matcher.isWorn("nairobi", in: "KE", &lookup))
+        #expect(try matcher.isWorn("naicbi", in: "KE", &lookup))
+    }
+
+    /// A word that is only another country's town as read is still a worn name of this
+    /// country's airport: beside LANDING PERMISSION (Japan's), CHURU is Chubu, not Chūru in
+    /// India; a town of the stamp's own country is what it says.
+    @Test func aTownAbroadIsNoReadingOfTheStampsOwnName() throws {
+        let places = TestPlaces()
+        places.addCountry("IN", "IND", "India", "AS", 1_352_617_328)
+        places.addAirport("NGO", "Chubu Centrair International Airport", "Tokoname", "JP", "large_airport")
+        places.cities.append((City(id: 1_273_724, name: "Chūru", countryCode: "IN", regionID: "IN.24", population: 119_389,
+                                   latitude: 28.30415, longitude: 74.96718), ["Chūru", "Churu"]))
+        let top = try #require(try propose(["LANDING PERMISSION", "CHURU (C)", "28.JAN.2007"], places: places).candidates.first)
+        #expect(top.country.code == "JP" && top.airport?.iata == "NGO")
+        #expect(top.evidence.contains { $0.text == "CHURU" && $0.detail.hasPrefix("read as CHUBU among JP's airports") })
+        let matcher = DamagedNamesInCountry(stampWords: TestLexicon.stampWords, airportWords: [], stopwords: [])
+        var lookup = Lookup(directory: places)
+        #expect(try matcher.isWorn("churu", in: "JP", &lookup))
+        #expect(try !matcher.isWorn("churu", in: "IN", &lookup))
     }
 
     @Test func theNearestNameWordMustBeTheOnlyOneThatNear() {
