@@ -5,7 +5,8 @@ import StampKitGazetteer
 /// the rest of the stamp already names: beside MALDIVES IMMIGRATION, JELAMA INTERNATIONAL is
 /// Velana International; beside KENYA, NAICBI is Nairobi. Among the world's names such a word
 /// is two letters from too many to guess (the near-name index allows about one), but among the
-/// few dozen name words of one country's airports it is near one and no other.
+/// few dozen name words of one country's airports it is near one and no other. A name the
+/// stamp prints in the genitive is compared by its stem (RYVANIEMEN LENTOASEMA: Rovaniemi).
 ///
 /// Only when the stamp names its country clearly, names no airport of it, and a word in
 /// capitals is left over that no clue for that country took (not a stamp word, not a place
@@ -103,14 +104,35 @@ struct DamagedNamesInCountry {
         let counts = NearNameIndex.ShapeCounts(read)
         let allowance = Self.allowance(letters: read.count)
         var best: [(form: [UInt8], airports: Set<String>, cost: Double)] = []
-        for word in names.words where abs(word.form.count - read.count) <= 2 && counts.bound(to: word.counts) <= allowance {
-            let cost = NearNameIndex.cost(read, word.form)
+        for word in names.words where abs(word.form.count - read.count) <= Self.endings.upperBound {
+            var cost = Double.infinity
+            if abs(word.form.count - read.count) <= 2 && counts.bound(to: word.counts) <= allowance {
+                cost = NearNameIndex.cost(read, word.form)
+            }
+            cost = min(cost, Self.inflectedCost(read, word.form))
             guard cost <= allowance, cost <= best.first?.cost ?? .infinity else { continue }
             if cost < best.first?.cost ?? .infinity { best = [] }
             best.append((word.form, word.airports, cost))
         }
         guard best.count == 1, best[0].airports.count <= Self.maximumAirports else { return nil }
         return best[0]
+    }
+
+    /// Letters a genitive puts after a name's stem, its last letter dropped (ROVANIEM|EN,
+    /// TALLIN|NA, LIEPĀJ|AS): two or three, so a read word no longer than the name (a worn last
+    /// letter) is not taken for one.
+    static let endings = 2...3
+    /// What an ending counts for beside the changes of the stem.
+    static let endingCost = 0.5
+
+    /// The cost of `read` as the name word `name` in the genitive, worn: the name less its
+    /// last letter against as many letters of the read word, and after them a short ending
+    /// (RYVANIEMEN for Rovaniemi: ROVANIEM against RYVANIEM, then EN). Infinite when the name
+    /// has a stem under five letters (too short to tell by) or the ending is not two or three.
+    static func inflectedCost(_ read: [UInt8], _ name: [UInt8]) -> Double {
+        let stem = name.count - 1
+        guard stem >= minimumLetters, endings.contains(read.count - stem) else { return .infinity }
+        return NearNameIndex.cost(Array(read[..<stem]), Array(name[..<stem])) + endingCost
     }
 
     /// Whether `form` is a stop-word or starts with an airport word: said on stamps of every

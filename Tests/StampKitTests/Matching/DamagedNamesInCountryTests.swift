@@ -84,6 +84,23 @@ import Testing
         #expect(try !matcher.isWorn("churu", in: "IN", &lookup))
     }
 
+    /// A name in the genitive and worn (RYVANIEMEN for Rovaniemen, Rovaniemi's): its stem is
+    /// compared and its ending counted half; a worn last letter alone is no ending.
+    @Test func aWornGenitiveIsReadByItsStem() throws {
+        let places = TestPlaces()
+        places.addAirport("RVN", "Rovaniemi Airport", "Rovaniemi", "FI", "medium_airport")
+        places.addAirport("IVL", "Ivalo Airport", "Ivalo", "FI", "medium_airport")
+        let top = try #require(try propose(["SUOMI FINLAND", "RYVANIEMEN LENTOASEMA"], places: places).candidates.first)
+        #expect(top.country.code == "FI" && top.airport?.iata == "RVN")
+        #expect(top.evidence.contains { $0.text == "RYVANIEMEN" && $0.detail.hasPrefix("read as ROVANIEMI among FI's airports") })
+        func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+        #expect(DamagedNamesInCountry.inflectedCost(bytes("ryvaniemen"), bytes("rovaniemi")) == 1.5)
+        #expect(DamagedNamesInCountry.inflectedCost(bytes("rovaniemx"), bytes("rovaniemi")) == .infinity)
+        // Three changes to the stem are too many even with the ending.
+        let far = try #require(try propose(["SUOMI FINLAND", "RYXAMIEMEN LENTOASEMA"], places: places).candidates.first)
+        #expect(far.country.code == "FI" && far.airport == nil)
+    }
+
     @Test func theNearestNameWordMustBeTheOnlyOneThatNear() {
         let matcher = DamagedNamesInCountry(stampWords: TestLexicon.stampWords, airportWords: ["airport"], stopwords: ["international"])
         let words = matcher.nameWords([("MLE", "velana international airport male"), ("GAN", "gan international airport gan")])
