@@ -52,7 +52,7 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
             for start in line.indices {
                 for end in (start + 1)...min(line.count, start + Self.longestPhrase) {
                     let run = line[start..<end]
-                    guard run.allSatisfy({ $0.isUppercase && $0.isLettersOnly }) else { break }
+                    guard run.allSatisfy(Self.readsAsCapitals) else { break }
                     // Words of a phrase, and the parts of one word OCR split at a gap in its ink
                     // (KECERA NGKATAN for KEBERANGKATAN).
                     let spaced = Array(run.map(\.form).joined(separator: " ").utf8)
@@ -71,6 +71,15 @@ struct DamagedStampWords<Value: Sendable & Hashable>: Sendable {
             }
         }
         return found
+    }
+
+    /// Whether a token is a word in capitals as a worn stamp gives one: letters only, capitals
+    /// but for one letter in four, which a worn capital is often read as (SiKIS for ÇIKIŞ).
+    /// Words of small letters are the specks and rings OCR makes words of (aee, mae), never a
+    /// stamp's.
+    static func readsAsCapitals(_ token: StampToken) -> Bool {
+        guard token.isLettersOnly, let first = token.text.first, first.isUppercase else { return false }
+        return 4 * token.text.filter(\.isLowercase).count <= token.text.count
     }
 
     /// The one meaning's word within an edit of `form` (see the type's comment), or nil; the

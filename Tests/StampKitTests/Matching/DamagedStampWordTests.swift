@@ -22,6 +22,15 @@ import StampKitGazetteer
         #expect(directions(["CIKES", "KAPIKULE"]) == [.departure])
     }
 
+    /// A worn capital read as a small letter (SiKIS for ÇIKIŞ) leaves it a word in capitals; a
+    /// word of small letters, or with more than one in four small, is OCR's junk and is not
+    /// guessed at.
+    @Test func aWornWordReadWithASmallLetterStillCounts() {
+        #expect(directions(["IZMIR", "SiKIS", "HAVALIMANI"]) == [.departure])
+        #expect(directions(["IZMIR", "sikis", "HAVALIMANI"]).isEmpty)
+        #expect(directions(["IZMIR", "SiKiS", "HAVALIMANI"]).isEmpty)
+    }
+
     /// A phrase read with a letter wrong (NHẬP CẢNH as NAP CANH) counts as the phrase; a
     /// letter read as a digit (S4LIDA) is undone, and the word reads right. The phrase's words read apart with two
     /// letters lost (NA CANH) are not guessed at.
