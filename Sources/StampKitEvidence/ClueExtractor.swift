@@ -18,6 +18,11 @@ public struct TokenSpan: Sendable, Hashable {
         self.start = start
         self.end = end
     }
+
+    /// Whether `other` lies inside this span or is it.
+    public func holds(_ other: TokenSpan) -> Bool {
+        line == other.line && start <= other.start && other.end <= end
+    }
 }
 
 /// A word or phrase from a lexicon, found on the stamp.
@@ -268,7 +273,7 @@ public struct ClueExtractor: Sendable {
         // A method word inside an airport word (the PORT of Polish PORT LOTNICZY, air port) is
         // the airport's.
         let methods = phraseHits(read, lexicon.entryMethods, unspaced: unspacedMethods, consumed: &consumed).filter { hit in
-            !airportWords.contains { $0.span.line == hit.span.line && $0.span.start <= hit.span.start && hit.span.end <= $0.span.end }
+            !airportWords.contains { $0.span.holds(hit.span) }
         }
         // Beside an airport word a port word names the place (AEROPORTO DO PORTO): the line
         // already says how the border was crossed, so the word stays free for the names.

@@ -31,12 +31,12 @@ struct NameCover {
 
     /// Whether `span` lies strictly inside one of `spans`.
     static func within(_ span: TokenSpan, _ spans: [TokenSpan]) -> Bool {
-        spans.contains { $0.line == span.line && $0.start <= span.start && span.end <= $0.end && $0 != span }
+        spans.contains { $0.holds(span) && $0 != span }
     }
 
     /// Whether `span` lies inside one of `spans` or is one of them.
     static func inside(_ span: TokenSpan, _ spans: [TokenSpan]) -> Bool {
-        spans.contains { $0.line == span.line && $0.start <= span.start && span.end <= $0.end }
+        spans.contains { $0.holds(span) }
     }
 
     /// Inside any name found so far.
