@@ -81,6 +81,17 @@ public final class StampMatcher {
             entryMethod: entryMethod(clues, top: candidates.first))
     }
 
+    /// How much evidence `lines` give for one place: the pieces of evidence read for the top
+    /// candidate, its confidence breaking ties; 0 when nothing matches or the lookup fails.
+    /// Counts, not confidence, lead: junk read the wrong way up matches a lone code or town at
+    /// times quite surely, while text read the right way up gives several clues that agree.
+    /// The arrival a country's stamps imply was not read, and is not counted.
+    public func evidenceWeight(of lines: [OCRLine]) -> Double {
+        guard let top = try? propose(from: OCRReading(lines: lines, rotation: 0)).candidates.first else { return 0 }
+        let read = top.evidence.filter { !($0.kind == .direction && $0.text == top.country.name) }
+        return Double(read.count) + top.confidence
+    }
+
     /// `clues` with the direction, entry-method and airport words read with a letter wrong, for
     /// each list none of whose words was read right; not where the words read are a country's
     /// or a town's own name (see `namesAPlace`).

@@ -18,6 +18,9 @@ public final class StampScanner {
             let extractor = matcher.extractor
             tesseract.datePrintedPlainly = { extractor.holdsPlainDate($0) }
         }
+        if let tesseract = reader as? TesseractStampReader, tesseract.evidenceWeight == nil {
+            tesseract.evidenceWeight = { [matcher] lines in matcher.evidenceWeight(of: lines) }
+        }
     }
 
     /// A scanner with its own Tesseract engine for `languages` and its own connection to the

@@ -29,6 +29,20 @@ import Testing
         #expect(!top.evidence.contains { $0.text == "B2" })
     }
 
+    /// The two ways up of a sideways stamp are weighed by the clues read for one place:
+    /// several that agree outweigh a lone code, and the arrival a country's stamps imply,
+    /// which nothing on the stamp said, counts for nothing.
+    @Test func evidenceWeightCountsTheCluesRead() throws {
+        let matcher = StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today)
+        let top = try #require(try propose(["JFK"]).candidates.first)
+        #expect(top.evidence.contains { $0.kind == .direction }, "the US implies an arrival")
+        let lone = matcher.evidenceWeight(of: reading(["JFK"], confidence: 90).lines)
+        #expect(lone.rounded(.down) == 1, "one clue read: \(lone)")
+        let several = matcher.evidenceWeight(of: reading(["ADMITTED", "JFK", "JUL 12 2019"], confidence: 90).lines)
+        #expect(several.rounded(.down) == 3, "a direction, a code and a date read: \(several)")
+        #expect(matcher.evidenceWeight(of: reading(["~~", "·"], confidence: 90).lines) == 0)
+    }
+
     @Test func keflavikWithBrokenCompoundSignAndCode() throws {
         let p = try propose(["* * IS * *", "KEFLAVIKURFLUGVOL", "LUR", "12.07.19", "KEF"])
         let top = try #require(p.candidates.first)

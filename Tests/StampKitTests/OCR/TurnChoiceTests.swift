@@ -49,6 +49,25 @@ private func angularDistance(_ a: Double, _ b: Double) -> Double {
         #expect(reader.turnWins(pass(score: well, doubt: 0), quarterTurns: 2, over: pass(score: well, doubt: 8), layoutAgrees: true))
     }
 
+    /// Between the two ways up of a sideways stamp that both read weakly, the one whose lines
+    /// give more evidence for a place wins; confident text still decides when either reads well.
+    @Test func weakWaysUpAreWeighedByTheirEvidence() throws {
+        let reader = try TesseractStampReader()
+        func reading(_ text: String, score: Int) -> TesseractStampReader.Pass {
+            let line = OCRLine(text: text, confidence: 40, box: PixelBox(x: 0, y: 0, width: 10, height: 10), words: [])
+            return TesseractStampReader.Pass(rotation: 0, lines: [line], score: score, doubt: 0)
+        }
+        let upright = reading("MARSEILLE PROVENCE", score: 3), upsideDown = reading("AE", score: 4)
+        #expect(reader.weighsMore(upright, than: upsideDown) == nil, "no weight given: the score decides")
+        reader.evidenceWeight = { lines in Double(lines.map { $0.text.split(separator: " ").count }.reduce(0, +)) }
+        #expect(reader.weighsMore(upright, than: upsideDown) == true)
+        #expect(reader.weighsMore(upsideDown, than: upright) == false)
+        #expect(reader.weighsMore(upright, than: reading("AE X", score: 0)) == nil, "as much evidence either way")
+        let readsWell = reading("AE", score: reader.acceptScore)
+        #expect(reader.weighsMore(upright, than: readsWell) == nil, "a reading that reads well is judged on its text")
+        #expect(reader.weighsMore(readsWell, than: upright) == nil)
+    }
+
     /// The gray photo's reading, searched when the ink read nothing confident, replaces it
     /// only with more confident text, or at the same angle with less unreadable text: gray
     /// photos drop weak angles as noise, and at another angle fewer unreadable words mean

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+@testable import StampKitEvidence
+@testable import StampKitGazetteer
+@testable import StampKitMatching
+@testable import StampKitOCR
+@testable import StampKitScan
+
+/// Real Tesseract on a faint stamp turned a quarter turn, matched against the fixture
+/// gazetteer: neither way up reads a confident word, so the way up whose reading gives more
+/// evidence for one place must be the one kept.
+@Suite struct SidewaysStampTests {
+    @Test func theWayUpWithMoreEvidenceIsKept() throws {
+        let gazetteer = try FixtureGazetteer.open()
+        let reader = try TesseractStampReader()
+        let scanner = StampScanner(
+            reader: reader, matcher: StampMatcher(directory: gazetteer, lexicon: try Lexicon(files: gazetteer.lexiconFiles())))
+        let scan = try scanner.scan(imageAt: ImagingFixtures.url("stamp-sideways-faint-cologne.jpg"), named: "cologne")
+        // The stamp is printed turned 90.6° clockwise: read upright after 90.6° counter-clockwise.
+        let off = abs((scan.reading.rotation - 90.6).truncatingRemainder(dividingBy: 360))
+        #expect(min(off, 360 - off) <= 5, "read at \(scan.reading.rotation)°: \(scan.reading.text)")
+        let top = try #require(scan.proposal.candidates.first)
+        #expect(top.country.code == "DE", "\(top.country.code): \(top.evidence.map(\.text))")
+        #expect(top.airport?.iata == "CGN")
+        // The case this is about: no turn reads well enough for confident text to decide.
+        #expect(TesseractStampReader.score(scan.reading.lines) < reader.acceptScore)
+    }
+}
