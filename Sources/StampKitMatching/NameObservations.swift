@@ -37,14 +37,22 @@ struct AirportPhraseObservations {
             let words = phrase.form.split(separator: " ").map(String.init).filter { $0.count >= 3 }
             guard words.count >= 2 else { continue }
             var rarest: (word: String, count: Int)?
+            var specific = 0
             for word in words {
                 let count = try lookup.airportDocumentFrequency(word)
                 guard count > 0 else { rarest = nil; break }
+                if count < WordSpecificity.countLimit { specific += 1 }
                 if rarest == nil || count < rarest!.count { rarest = (word, count) }
             }
             guard let proposer = rarest, proposer.count < WordSpecificity.countLimit else { continue }
+            // Beside a generic word (INTERNATIONAL) one specific word must stand with it as the
+            // name prints them (MOI INTERNATIONAL): a word anywhere in a name that also holds
+            // the generic one spells nothing (ANA INTERNATIONAL, the tail of a worn MUSCAT
+            // INTERNATIONAL, is no airport of Santa Ana).
+            let inOrder = specific < 2
             let airports = try lookup.airports(nameWord: proposer.word, limit: WordSpecificity.countLimit).filter { a in
                 let name = Inflection.words(of: a)
+                if inOrder { return Self.holdsInOrder(name, words) }
                 return words.allSatisfy { w in name.contains { $0.hasPrefix(w) } }
             }
             guard !airports.isEmpty else { continue }
@@ -58,6 +66,14 @@ struct AirportPhraseObservations {
             cover.airports.append(phrase.span)
         }
         return found
+    }
+
+    /// Whether `words` begin consecutive words of `name`, in their order.
+    static func holdsInOrder(_ name: [Substring], _ words: [String]) -> Bool {
+        guard words.count <= name.count else { return false }
+        return (0...(name.count - words.count)).contains { start in
+            words.indices.allSatisfy { name[start + $0].hasPrefix(words[$0]) }
+        }
     }
 }
 

@@ -116,6 +116,31 @@ import Testing
         #expect(try AirportPhraseObservations().read(clues(["KEFLAVIK NHAT"]), &lookup, &cover).isEmpty)
     }
 
+    /// Beside a word in dozens of airports' names, one short word must stand with it as a name
+    /// prints them: MOI INTERNATIONAL is Mombasa's airport, while ANA INTERNATIONAL, the tail
+    /// of a worn MUSCAT INTERNATIONAL, is not Santa Ana's John Wayne International.
+    @Test func aGenericWordNarrowsOnlyWhereANamePrintsItBesideTheOther() throws {
+        let places = TestPlaces()
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        for k in 0..<WordSpecificity.countLimit {
+            let code = "Q" + String(letters[k / 26]) + String(letters[k % 26])
+            places.airports.append(airport(code, "Town\(k) International Airport", "Town\(k)", "US"))
+        }
+        places.airports.append(airport("SNA", "John Wayne Orange County International Airport", "Santa Ana", "US", type: "large_airport"))
+        places.airports.append(airport("MBA", "Moi International Airport", "Mombasa", "KE"))
+        var lookup = Lookup(directory: places)
+        #expect(try lookup.airportDocumentFrequency("international") >= WordSpecificity.countLimit, "a generic word")
+        var cover = NameCover()
+        let moi = try AirportPhraseObservations().read(clues(["MOI INTERNATIONAL"]), &lookup, &cover)
+        #expect(moi.first?.hypotheses.map { $0.airport?.iata } == ["MBA"])
+        cover = NameCover()
+        #expect(try AirportPhraseObservations().read(clues(["ANA INTERNATIONAL"]), &lookup, &cover).isEmpty)
+        // Two specific words still may stand anywhere in the name and its town.
+        cover = NameCover()
+        let wayne = try AirportPhraseObservations().read(clues(["SANTA WAYNE"]), &lookup, &cover)
+        #expect(wayne.first?.hypotheses.map { $0.airport?.iata } == ["SNA"])
+    }
+
     @Test func anInflectedNameFindsItsAirport() throws {
         let places = TestPlaces()
         places.addCountry("LT", "LTU", "Lithuania", "EU", 2_789_533, names: ["Lietuva"])
