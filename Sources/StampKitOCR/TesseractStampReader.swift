@@ -87,9 +87,35 @@ public final class TesseractStampReader: StampReader {
 
     /// Straightens and reads an image already loaded (EXIF orientation already applied).
     public func read(_ image: StampImage, options: ReadOptions = ReadOptions()) throws -> OCRReading {
-        // A stamp photographed with page around it may read better from its own part, enlarged.
+        let reading = try readAsPhotographed(image, options: options)
+        // A pen's signature across a faint stamp is the darkest ink on it: the line angle
+        // follows the scribble and Tesseract reads it. A weak reading is read again with the
+        // scribble painted over, and the one that reads better kept. Only a weak one: the
+        // test for a pen can take a clean stamp's own dark strokes for one.
+        guard options.rotation == nil, Self.score(reading.lines) < acceptScore,
+              let penless = try image.withoutPenStrokes() else { return reading }
+        var clean = try readAsPhotographed(penless, options: options)
+        clean.passes = (clean.passes ?? 0) + (reading.passes ?? 0)
+        if readsBetter(clean.lines, than: reading.lines) { return clean }
+        var kept = reading
+        kept.passes = clean.passes
+        return kept
+    }
+
+    /// `image` read as it is: whole, or its framed part (a stamp photographed with page
+    /// around it may read better from its own part, enlarged), or the crop asked for.
+    private func readAsPhotographed(_ image: StampImage, options: ReadOptions) throws -> OCRReading {
         if options.crop == nil { return try readFramed(image, options: options) }
         return try looked(readPasses(image, options: options), engine: engine(for: options.languages))
+    }
+
+    /// Whether `lines` read better than `other`: with more confident text when either reads
+    /// well, else with more evidence (`evidenceWeight`), else with more confident text.
+    func readsBetter(_ lines: [OCRLine], than other: [OCRLine]) -> Bool {
+        let score = Self.score(lines), otherScore = Self.score(other)
+        if max(score, otherScore) >= acceptScore || evidenceWeight == nil { return score > otherScore }
+        let weight = evidenceWeight!(lines), otherWeight = evidenceWeight!(other)
+        return weight != otherWeight ? weight > otherWeight : score > otherScore
     }
 
     /// A reading before the further looks at its date and doubtful name lines: the lines in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import StampKitEvidence
 @testable import StampKitGazetteer
+@testable import StampKitImaging
 @testable import StampKitMatching
 @testable import StampKitOCR
 @testable import StampKitScan
@@ -24,5 +25,23 @@ import Testing
         #expect(top.airport?.iata == "CGN")
         // The case this is about: no turn reads well enough for confident text to decide.
         #expect(TesseractStampReader.score(scan.reading.lines) < reader.acceptScore)
+    }
+
+    /// A faint stamp tilted 27° with a dark signature across it: the line angle followed the
+    /// scribble (about 6°) and Tesseract read the scribble. Read again with the pen painted
+    /// over, its lines are found at their angle and name the airport.
+    @Test func aSignatureAcrossAFaintStampIsReadPast() throws {
+        let gazetteer = try FixtureGazetteer.open()
+        let scanner = StampScanner(
+            reader: try TesseractStampReader(),
+            matcher: StampMatcher(directory: gazetteer, lexicon: try Lexicon(files: gazetteer.lexiconFiles())))
+        let url = ImagingFixtures.url("stamp-signed-tilted-bologna.jpg")
+        #expect(try StampImage(contentsOf: url).withoutPenStrokes() != nil, "the signature is found")
+        let scan = try scanner.scan(imageAt: url, named: "bologna")
+        // Printed 27.4° counter-clockwise: read upright after 27.4° clockwise.
+        #expect(abs(scan.reading.rotation + 27.4) <= 3, "read at \(scan.reading.rotation)°: \(scan.reading.text)")
+        let top = try #require(scan.proposal.candidates.first)
+        #expect(top.country.code == "IT", "\(top.country.code): \(top.evidence.map(\.text))")
+        #expect(top.airport?.iata == "BLQ")
     }
 }
