@@ -96,7 +96,8 @@ public final class TesseractStampReader: StampReader {
               let penless = try image.withoutPenStrokes() else { return reading }
         var clean = try readAsPhotographed(penless, options: options)
         clean.passes = (clean.passes ?? 0) + (reading.passes ?? 0)
-        if readsBetter(clean.lines, than: reading.lines) { return clean }
+        let score = Self.score(clean.lines), otherScore = Self.score(reading.lines)
+        if weighsMore(clean.lines, score: score, than: reading.lines, score: otherScore) ?? (score > otherScore) { return clean }
         var kept = reading
         kept.passes = clean.passes
         return kept
@@ -107,15 +108,6 @@ public final class TesseractStampReader: StampReader {
     private func readAsPhotographed(_ image: StampImage, options: ReadOptions) throws -> OCRReading {
         if options.crop == nil { return try readFramed(image, options: options) }
         return try looked(readPasses(image, options: options), engine: engine(for: options.languages))
-    }
-
-    /// Whether `lines` read better than `other`: with more confident text when either reads
-    /// well, else with more evidence (`evidenceWeight`), else with more confident text.
-    func readsBetter(_ lines: [OCRLine], than other: [OCRLine]) -> Bool {
-        let score = Self.score(lines), otherScore = Self.score(other)
-        if max(score, otherScore) >= acceptScore || evidenceWeight == nil { return score > otherScore }
-        let weight = evidenceWeight!(lines), otherWeight = evidenceWeight!(other)
-        return weight != otherWeight ? weight > otherWeight : score > otherScore
     }
 
     /// A reading before the further looks at its date and doubtful name lines: the lines in
@@ -481,9 +473,15 @@ public final class TesseractStampReader: StampReader {
     /// up gave more evidence (an airport's name with its airport word, a date, a direction)
     /// where the wrong one gave a lone code or town.
     func weighsMore(_ candidate: Pass, than best: Pass) -> Bool? {
-        guard let evidenceWeight, candidate.score < acceptScore, best.score < acceptScore else { return nil }
-        let weight = evidenceWeight(candidate.lines), other = evidenceWeight(best.lines)
-        return weight == other ? nil : weight > other
+        weighsMore(candidate.lines, score: candidate.score, than: best.lines, score: best.score)
+    }
+
+    /// Whether `lines`, scoring `score`, give more evidence than `other`, both reading weakly;
+    /// nil as for two passes.
+    func weighsMore(_ lines: [OCRLine], score: Int, than other: [OCRLine], score otherScore: Int) -> Bool? {
+        guard let evidenceWeight, score < acceptScore, otherScore < acceptScore else { return nil }
+        let weight = evidenceWeight(lines), otherWeight = evidenceWeight(other)
+        return weight == otherWeight ? nil : weight > otherWeight
     }
 
     /// Whether the gray photo's reading replaces the ink's, which read nothing confident: with
