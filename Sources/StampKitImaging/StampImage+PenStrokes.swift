@@ -25,9 +25,10 @@ extension StampImage {
         // tile and its neighbours (a tile full of ink borrows the paper beside it).
         let tx = (w + t - 1) / t, ty = (h + t - 1) / t
         var tilePaper = [Int](repeating: 0, count: 4 * tx * ty)
+        var histograms = [Int](repeating: 0, count: 4 * 256)
         for j in 0..<ty {
             for i in 0..<tx {
-                var histograms = [Int](repeating: 0, count: 4 * 256)
+                for k in histograms.indices { histograms[k] = 0 }
                 let x1 = min(w, (i + 1) * t), y1 = min(h, (j + 1) * t)
                 for y in (j * t)..<y1 {
                     let row = data + y * words

@@ -11,11 +11,15 @@ import Testing
 /// gazetteer: neither way up reads a confident word, so the way up whose reading gives more
 /// evidence for one place must be the one kept.
 @Suite struct SidewaysStampTests {
-    @Test func theWayUpWithMoreEvidenceIsKept() throws {
+    /// Real Tesseract and the fixture gazetteer, as a scan runs them.
+    func scanner(reading reader: TesseractStampReader) throws -> StampScanner {
         let gazetteer = try FixtureGazetteer.open()
+        return StampScanner(reader: reader, matcher: StampMatcher(directory: gazetteer, lexicon: try Lexicon(files: gazetteer.lexiconFiles())))
+    }
+
+    @Test func theWayUpWithMoreEvidenceIsKept() throws {
         let reader = try TesseractStampReader()
-        let scanner = StampScanner(
-            reader: reader, matcher: StampMatcher(directory: gazetteer, lexicon: try Lexicon(files: gazetteer.lexiconFiles())))
+        let scanner = try scanner(reading: reader)
         let scan = try scanner.scan(imageAt: ImagingFixtures.url("stamp-sideways-faint-cologne.jpg"), named: "cologne")
         // The stamp is printed turned 90.6° clockwise: read upright after 90.6° counter-clockwise.
         let off = abs((scan.reading.rotation - 90.6).truncatingRemainder(dividingBy: 360))
@@ -31,10 +35,7 @@ import Testing
     /// scribble (about 6°) and Tesseract read the scribble. Read again with the pen painted
     /// over, its lines are found at their angle and name the airport.
     @Test func aSignatureAcrossAFaintStampIsReadPast() throws {
-        let gazetteer = try FixtureGazetteer.open()
-        let scanner = StampScanner(
-            reader: try TesseractStampReader(),
-            matcher: StampMatcher(directory: gazetteer, lexicon: try Lexicon(files: gazetteer.lexiconFiles())))
+        let scanner = try scanner(reading: TesseractStampReader())
         let url = ImagingFixtures.url("stamp-signed-tilted-bologna.jpg")
         #expect(try StampImage(contentsOf: url).withoutPenStrokes() != nil, "the signature is found")
         let scan = try scanner.scan(imageAt: url, named: "bologna")
