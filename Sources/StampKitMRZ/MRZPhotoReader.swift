@@ -39,6 +39,14 @@ public final class MRZPhotoReader {
         zoneReader = try MRZImageReader(model: model)
     }
 
+    /// Waits for the second thread: a process that exits while Tesseract still loads or reads
+    /// there (a photo with no zone fails before the printed fields are wanted) frees the
+    /// library's globals under it and aborts with a corrupted heap.
+    deinit {
+        _ = try? pending?.value()
+        _ = try? printedReader.value()
+    }
+
     /// Reads the photo at `url`; throws `MRZNotFound` when no zone reads with its checks.
     public func read(imageAt url: URL, referenceDay: MRZDay) throws -> MRZPhotoReading {
         try read(zoneReader.load(imageAt: url), referenceDay: referenceDay)
