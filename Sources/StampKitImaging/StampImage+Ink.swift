@@ -56,6 +56,22 @@ extension StampImage {
         return StampImage(adopting: thick)
     }
 
+    /// This ink image (8-bit) smoothed with a Gaussian of `sigma` pixels: the specks a dry pad
+    /// leaves of a stroke run together into one gray stroke again.
+    public func smoothed(sigma: Double) throws -> StampImage {
+        guard depth == 8 else { return self }
+        let half = l_int32(max(1, (2.5 * sigma).rounded(.up)))
+        var kx: UnsafeMutablePointer<L_KERNEL>?, ky: UnsafeMutablePointer<L_KERNEL>?
+        guard makeGaussianKernelSep(half, half, Float(sigma), 1, &kx, &ky) == 0, kx != nil, ky != nil else {
+            throw ImageError(.operationFailed, "Leptonica could not make a smoothing kernel; try again with a smaller photo")
+        }
+        defer { kernelDestroy(&kx); kernelDestroy(&ky) }
+        guard let smooth = pixConvolveSep(pix, kx, ky, 8, 1) else {
+            throw ImageError(.operationFailed, "Leptonica could not smooth the ink; try again with a smaller photo")
+        }
+        return StampImage(adopting: smooth)
+    }
+
     /// Tile side for the paper estimate: several letters' worth, so a tile is mostly paper.
     static let paperTile = 24
 

@@ -159,6 +159,24 @@ import Testing
         #expect(thick[20, 3] == 255 && thick[20, 4] == 30 && thick[20, 15] == 30 && thick[20, 16] == 255)
     }
 
+    /// A stroke a dry pad printed as a trail of 3 px specks 2 px apart: smoothed, it is one
+    /// even gray stroke, well below the paper along its whole length, while paper four pixels
+    /// off it stays white.
+    @Test func smoothingRunsAStrokesSpecksTogether() throws {
+        var pixels = GrayPixels(width: 60, height: 24, bytes: [UInt8](repeating: 255, count: 60 * 24))
+        for start in stride(from: 10, to: 50, by: 5) {
+            for x in start..<(start + 3) { for y in 10..<13 { pixels[x, y] = 20 } }
+        }
+        let smooth = try StampImage(pixels).smoothed(sigma: 1.5).grayPixels()
+        let along = (12...47).map { Int(smooth[$0, 11]) }
+        #expect(along.allSatisfy { $0 < 180 }, "along the stroke: \(along)")
+        // Specks and gaps were 235 levels apart.
+        #expect(along.max()! - along.min()! < 40, "along the stroke: \(along)")
+        #expect(smooth[30, 4] >= 250 && smooth[30, 18] >= 250, "paper: \(smooth[30, 4]), \(smooth[30, 18])")
+        // Unsmoothed, the gaps are paper: the test sees what smoothing adds.
+        #expect(pixels[13, 11] == 255)
+    }
+
     @Test func lineAngleOnTheInkIgnoresTheSecurityLines() throws {
         let ink = try StampImage(contentsOf: ImagingFixtures.url(Self.fixture)).inkSeparated()
         let found = try ink.textLineAngle(binarisation: .inkOpened)

@@ -7,9 +7,7 @@ import Testing
 @testable import StampKitOCR
 @testable import StampKitScan
 
-/// Real Tesseract on a faint stamp turned a quarter turn, matched against the fixture
-/// gazetteer: neither way up reads a confident word, so the way up whose reading gives more
-/// evidence for one place must be the one kept.
+/// Real Tesseract on faint stamps turned or tilted, matched against the fixture gazetteer.
 @Suite struct SidewaysStampTests {
     /// Real Tesseract and the fixture gazetteer, as a scan runs them.
     func scanner(reading reader: TesseractStampReader) throws -> StampScanner {
@@ -17,6 +15,8 @@ import Testing
         return StampScanner(reader: reader, matcher: StampMatcher(directory: gazetteer, lexicon: try Lexicon(files: gazetteer.lexiconFiles())))
     }
 
+    /// A faint stamp turned a quarter turn: neither way up reads a confident word, so the way
+    /// up whose reading gives more evidence for one place must be the one kept.
     @Test func theWayUpWithMoreEvidenceIsKept() throws {
         let reader = try TesseractStampReader()
         let scanner = try scanner(reading: reader)
@@ -29,6 +29,17 @@ import Testing
         #expect(top.airport?.iata == "CGN")
         // The case this is about: no turn reads well enough for confident text to decide.
         #expect(TesseractStampReader.score(scan.reading.lines) < reader.acceptScore)
+    }
+
+    /// A faint violet stamp turned a quarter turn whose strokes a dry pad broke into specks:
+    /// read as separated, Tesseract takes them for noise; smoothed into strokes, they name the
+    /// airport.
+    @Test func aStampOfSpecksIsReadSmoothed() throws {
+        let scan = try scanner(reading: TesseractStampReader())
+            .scan(imageAt: ImagingFixtures.url("stamp-sideways-faint-rovaniemi.jpg"), named: "rovaniemi")
+        let top = try #require(scan.proposal.candidates.first, "nothing found in \(scan.reading.text)")
+        #expect(top.country.code == "FI", "\(top.country.code): \(top.evidence.map(\.text))")
+        #expect(top.airport?.iata == "RVN", "\(top.evidence.map(\.text))")
     }
 
     /// A faint stamp tilted 27° with a dark signature across it: the line angle followed the
