@@ -42,6 +42,18 @@ import Testing
         #expect(top.airport?.iata == "RVN", "\(top.evidence.map(\.text))")
     }
 
+    /// A faint stamp turned a quarter turn, its strokes broken into specks: read as separated,
+    /// the wrong way up weighed more; smoothed, the right way up reads the port and the country.
+    @Test func aSidewaysStampOfSpecksIsTurnedTheWayItReadsSmoothed() throws {
+        let scan = try scanner(reading: TesseractStampReader())
+            .scan(imageAt: ImagingFixtures.url("stamp-sideways-faint-helsinki.jpg"), named: "helsinki")
+        // Printed turned 96.1° counter-clockwise: read upright after 96.1° clockwise.
+        let off = abs((scan.reading.rotation + 96.1).truncatingRemainder(dividingBy: 360))
+        #expect(min(off, 360 - off) <= 5, "read at \(scan.reading.rotation)°: \(scan.reading.text)")
+        let top = try #require(scan.proposal.candidates.first, "nothing found in \(scan.reading.text)")
+        #expect(top.country.code == "FI", "\(top.country.code): \(top.evidence.map(\.text))")
+    }
+
     /// A faint stamp tilted 27° with a dark signature across it: the line angle followed the
     /// scribble (about 6°) and Tesseract read the scribble. Read again with the pen painted
     /// over, its lines are found at their angle and name the airport.
