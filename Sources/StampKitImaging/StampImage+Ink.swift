@@ -57,10 +57,11 @@ extension StampImage {
     }
 
     /// This ink image (8-bit) smoothed with a Gaussian of `sigma` pixels: the specks a dry pad
-    /// leaves of a stroke run together into one gray stroke again.
+    /// leaves of a stroke run together into one gray stroke again. An image narrower than the
+    /// kernel holds no stroke to smooth (Leptonica refuses it) and comes back as it is.
     public func smoothed(sigma: Double) throws -> StampImage {
-        guard depth == 8 else { return self }
         let half = l_int32(max(1, (2.5 * sigma).rounded(.up)))
+        guard depth == 8, width > 2 * Int(half), height > 2 * Int(half) else { return self }
         var kx: UnsafeMutablePointer<L_KERNEL>?, ky: UnsafeMutablePointer<L_KERNEL>?
         guard makeGaussianKernelSep(half, half, Float(sigma), 1, &kx, &ky) == 0, kx != nil, ky != nil else {
             throw ImageError(.operationFailed, "Leptonica could not make a smoothing kernel; try again with a smaller photo")

@@ -175,6 +175,9 @@ import Testing
         #expect(smooth[30, 4] >= 250 && smooth[30, 18] >= 250, "paper: \(smooth[30, 4]), \(smooth[30, 18])")
         // Unsmoothed, the gaps are paper: the test sees what smoothing adds.
         #expect(pixels[13, 11] == 255)
+        // A strip thinner than the kernel is left as it is rather than refused.
+        let strip = try StampImage(GrayPixels(width: 300, height: 2, bytes: [UInt8](repeating: 90, count: 600))).smoothed(sigma: 1.5)
+        #expect(strip.width == 300 && strip.height == 2)
     }
 
     @Test func lineAngleOnTheInkIgnoresTheSecurityLines() throws {
