@@ -14,12 +14,16 @@ public final class StampScanner {
     public init(reader: any StampReader, matcher: StampMatcher) {
         self.reader = reader
         self.matcher = matcher
-        if let tesseract = reader as? TesseractStampReader, tesseract.datePrintedPlainly == nil {
-            let extractor = matcher.extractor
-            tesseract.datePrintedPlainly = { extractor.holdsPlainDate($0) }
-        }
-        if let tesseract = reader as? TesseractStampReader, tesseract.evidenceWeight == nil {
-            tesseract.evidenceWeight = { [matcher] lines in matcher.evidenceWeight(of: lines) }
+        // The reader's stage lies below the matcher's: it is lent the judgements it asks for
+        // (a date as read, the evidence for one place) unless its owner set its own.
+        if let tesseract = reader as? TesseractStampReader {
+            if tesseract.datePrintedPlainly == nil {
+                let extractor = matcher.extractor
+                tesseract.datePrintedPlainly = { extractor.holdsPlainDate($0) }
+            }
+            if tesseract.evidenceWeight == nil {
+                tesseract.evidenceWeight = { [matcher] lines in matcher.evidenceWeight(of: lines) }
+            }
         }
     }
 
