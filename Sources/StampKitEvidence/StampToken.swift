@@ -76,6 +76,9 @@ enum Tokenizer {
         return lines
     }
 
+    /// Capitals before a semicolon that make it a worn I: a word, not a two- or three-letter code.
+    static let semicolonWordLetters = 4
+
     /// Runs of letters/digits in one OCR word; `*IS*` gives an isolated `IS`.
     static func split(word: String, confidence: Double, line: Int) -> [StampToken] {
         let chars = Array(word)
@@ -84,15 +87,21 @@ enum Tokenizer {
         // Tesseract reads a capital I as a bar (|S for the ring's IS, |MMIGRATION): before a
         // capital, or between two, it is that letter.
         // An exclamation mark after capitals is that letter too (ATHINA!, KANSA!), at the word's
-        // end or before another capital.
+        // end or before another capital; so is a semicolon after a word's worth of them
+        // (KANSA; for KANSAI), while one after a code stays punctuation (CZ; in a ring).
         func barForI(_ k: Int) -> Bool {
+            func capitalsBefore(_ n: Int) -> Bool {
+                k >= n && chars[(k - n)..<k].allSatisfy(\.isUppercase)
+            }
+            let wordGoesOn = k + 1 == chars.count || chars[k + 1].isUppercase
             switch chars[k] {
             case "|":
                 return k + 1 < chars.count && chars[k + 1].isUppercase
                     && (k == 0 || !chars[k - 1].isLetter || chars[k - 1].isUppercase)
             case "!":
-                return k >= 2 && chars[k - 1].isUppercase && chars[k - 2].isUppercase
-                    && (k + 1 == chars.count || chars[k + 1].isUppercase)
+                return capitalsBefore(2) && wordGoesOn
+            case ";":
+                return capitalsBefore(Self.semicolonWordLetters) && wordGoesOn
             default:
                 return false
             }
@@ -113,8 +122,8 @@ enum Tokenizer {
             }
             var text = String(chars[i..<j])
             var corrected = false
-            if text.contains("|") || text.contains("!") {
-                text = text.replacingOccurrences(of: "|", with: "I").replacingOccurrences(of: "!", with: "I")
+            if text.contains(where: { "|!;".contains($0) }) {
+                text = String(text.map { "|!;".contains($0) ? "I" : $0 })
                 corrected = true
             }
             if text.contains("@") {

@@ -252,9 +252,15 @@ struct DamagedNameObservations {
         })
     }
 
-    /// Whether every word of the phrase was read in capitals.
+    /// Whether every word of the phrase was read in capitals, a long word allowing one small
+    /// letter: a worn capital is often read as one (uLGECIRAS), while OCR's words made of a
+    /// ring's texture or the security print are small letters throughout.
     static func inCapitals(_ phrase: NamePhrase, _ clues: StampClues) -> Bool {
-        clues.lines[phrase.span.line][phrase.span.start..<phrase.span.end].allSatisfy(\.isUppercase)
+        clues.lines[phrase.span.line][phrase.span.start..<phrase.span.end].allSatisfy { token in
+            if token.isUppercase { return true }
+            let letters = token.text.filter(\.isLetter)
+            return letters.count >= NearNameIndex.minimumLength && letters.filter(\.isLowercase).count == 1
+        }
     }
 
     /// `observation` at `weight` of its reliability, saying what the damaged words were read as.

@@ -94,11 +94,16 @@ public final class StampMatcher {
 
     /// `clues` with the direction, entry-method and airport words read with a letter wrong, for
     /// each list none of whose words was read right; not where the words read are a country's
-    /// or a town's own name (see `namesAPlace`).
+    /// or a town's own name (see `namesAPlace`), nor a word of such a name read whole (DELGADA
+    /// of PONTA DELGADA is two letters from CHEGADA, arrival).
     func withDamagedStampWords(_ clues: StampClues, _ lookup: inout Lookup) throws -> StampClues {
         var clues = clues
+        let phrases = clues.namePhrases.filter { $0.length > 1 }
         func guessed<V>(_ hits: [LexiconHit<V>]) throws -> [LexiconHit<V>] {
-            try hits.filter { try !namesAPlace($0.text, &lookup) }
+            try hits.filter { hit in
+                let whole = phrases.filter { $0.span.line == hit.span.line && $0.span.start <= hit.span.start && $0.span.end >= hit.span.end }
+                return try !namesAPlace(hit.text, &lookup) && !whole.contains { try namesAPlace($0.text, &lookup) }
+            }
         }
         clues.directionHits += try guessed(damagedDirections.hits(clues, read: clues.directionHits))
         clues.entryMethodHits += try guessed(damagedMethods.hits(clues, read: clues.entryMethodHits))

@@ -50,6 +50,18 @@ import Testing
         #expect(other.lines[0].map(\.form) == ["a", "nice", "wow"])
     }
 
+    /// A worn I at a word's end reads as a semicolon too (KANSA; for KANSAI, which as KANSA
+    /// found Kansas City); after a two- or three-letter code it stays punctuation (CZ; in a
+    /// ring keeps the sign), and so it does after a word in small letters.
+    @Test func aSemicolonAfterAWordOfCapitalsIsAnI() throws {
+        let clues = extractor.extract(from: reading(["KANSA; (K)", "DEPARTED"]))
+        #expect(clues.lines[0].first?.form == "kansai")
+        #expect(clues.lines[0].first?.isCorrected == true)
+        let other = extractor.extract(from: reading(["‘CZ; BRNO", "Kansa;"]))
+        #expect(other.lines[0].map(\.form) == ["cz", "brno"])
+        #expect(other.lines[1].map(\.form) == ["kansa"])
+    }
+
     @Test func anElidedArticleDoesNotEndAName() {
         let clues = extractor.extract(from: reading(["NICE COTE D'AZUR"]))
         #expect(!clues.namePhrases.contains { $0.form == "cote d" })

@@ -19,6 +19,16 @@ import Testing
         #expect(other.country.code == "IS")
     }
 
+    /// A worn capital is often read as a small letter (uLGECIRAS): a long word with one is still
+    /// a word in capitals and guessed at; with two it is OCR's texture and is not.
+    @Test func aNameWithOneSmallLetterIsStillGuessed() throws {
+        let worn = try #require(try propose(["FRAnKEURT", "12.07.19"]).candidates.first)
+        #expect(worn.country.code == "DE")
+        #expect(worn.evidence.contains { $0.text == "FRAnKEURT" && $0.detail.hasPrefix("read as FRANKFURT") })
+        let texture = try propose(["FRankEURT", "12.07.19"])
+        #expect(!texture.candidates.contains { $0.evidence.contains { $0.detail.hasPrefix("read as FRANKFURT") } })
+    }
+
     /// Tesseract is unsure of a damaged word because it is damaged; the guess already weighs
     /// less for the letters it changes, so the OCR confidence does not lower it again.
     @Test func aGuessIsWeighedByItsEditNotByOCRConfidence() throws {
