@@ -101,7 +101,7 @@ public final class StampMatcher {
         let phrases = clues.namePhrases.filter { $0.length > 1 }
         func guessed<V>(_ hits: [LexiconHit<V>]) throws -> [LexiconHit<V>] {
             try hits.filter { hit in
-                let whole = phrases.filter { $0.span.line == hit.span.line && $0.span.start <= hit.span.start && $0.span.end >= hit.span.end }
+                let whole = phrases.filter { $0.span.holds(hit.span) }
                 return try !namesAPlace(hit.text, &lookup) && !whole.contains { try namesAPlace($0.text, &lookup) }
             }
         }
