@@ -361,16 +361,18 @@ enum Tokenizer {
 
     /// The OCR line that goes on line `i`'s row, when Tesseract made two lines of one: it
     /// starts where line `i`'s last word ends, at most `gap` of the smaller word's height after
-    /// it (or overlapping it), at the same height.
+    /// it (or overlapping it), at the same height. Of several such lines the one starting
+    /// nearest: a ring's debris read above a word's end (`ao` over XUẤT CẢ | NH) reaches the
+    /// row too, and taken for its continuation it kept the word's true end away.
     static func rowContinuation(of i: Int, in lines: [OCRLine], gap allowed: Double) -> Int? {
         guard let end = lines[i].words.last?.box else { return nil }
-        return lines.indices.first { j in
+        return lines.indices.filter { j in
             guard j != i, let start = lines[j].words.first?.box else { return false }
             let height = Double(max(end.height, start.height)), smaller = Double(min(end.height, start.height))
             let gap = Double(start.x - (end.x + end.width))
             let rise = abs(Double(start.y + start.height / 2) - Double(end.y + end.height / 2))
             return start.x > end.x && gap < smaller * allowed && gap > -height && rise < height / 2 && smaller > height / 2
-        }
+        }.min { lines[$0].words[0].box.x < lines[$1].words[0].box.x }
     }
 
     /// Narrower than a word space (a third of the letter height): a gap inside a word.

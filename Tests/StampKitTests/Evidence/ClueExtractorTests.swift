@@ -119,6 +119,24 @@ import Testing
         #expect(extractor.extract(from: below).lines.map { $0.map(\.text) } == [["ALGEC"], ["CIRAS"]])
     }
 
+    /// A ring's debris read as a line above a word's end reaches the row as well (`ao` over
+    /// XUẤT CẢ | NH, listed first): the word goes on with the line that starts nearest its end.
+    @Test func aWordGoesOnWithTheNearestLineOfItsRow() {
+        let ocrWords = [OCRWord(text: "XUẤT", confidence: 51, box: PixelBox(x: 450, y: 401, width: 104, height: 52)),
+                        OCRWord(text: "CẢ", confidence: 76, box: PixelBox(x: 583, y: 407, width: 51, height: 46))]
+        let lines = [
+            OCRLine(text: "ao", confidence: 41, box: PixelBox(x: 646, y: 359, width: 221, height: 72),
+                    words: [OCRWord(text: "AO", confidence: 41, box: PixelBox(x: 646, y: 359, width: 221, height: 72))]),
+            OCRLine(text: "XUẤT CẢ", confidence: 60, box: PixelBox(x: 450, y: 401, width: 184, height: 52), words: ocrWords),
+            OCRLine(text: "NH", confidence: 96, box: PixelBox(x: 636, y: 420, width: 50, height: 33),
+                    words: [OCRWord(text: "NH", confidence: 96, box: PixelBox(x: 636, y: 420, width: 50, height: 33))]),
+        ]
+        let clues = extractor.extract(from: OCRReading(lines: lines, rotation: 0))
+        #expect(clues.lines[1].map(\.text) == ["XUẤT", "CẢNH"])
+        #expect(clues.lines[0].map(\.text) == ["AO"])
+        #expect(clues.directionHits.map(\.value) == [.departure])
+    }
+
     /// Tesseract also cuts a word's first letter off as a line of its own (D | EPARTED): a sure
     /// capital closer than a word space before a capital word starts it. An unsure one there is
     /// a ring's or frame's edge (C | LIÈGE), and a sure one a word space off is a word.
