@@ -125,11 +125,13 @@ public final class TesseractStampReader: StampReader {
         var passes: Int
     }
 
-    /// `reading` with its further looks, its lines in the source's pixels. Apart from the
-    /// passes that find the reading, so that a stamp read twice (whole and framed) has the
-    /// looks only on the reading kept: they change no word and so no score.
+    /// `reading` with its further looks — rows of letters it left out, read alone; its date
+    /// lines and doubtful name lines read again — its lines in the source's pixels. Apart from
+    /// the passes that find the reading, so that a stamp read twice (whole and framed) has the
+    /// looks only on the reading kept.
     func looked(_ reading: Unlooked, engine: TesseractEngine) throws -> OCRReading {
-        let lines = try furtherLooks(at: reading.lines, in: reading.image, engine: engine)
+        let lines = try furtherLooks(at: readMissedLines(reading.lines, in: reading.image, engine: engine),
+                                     in: reading.image, engine: engine)
         let whole = try wholeLooks(at: reading.lines, in: reading.image, engine: engine)
         return OCRReading(lines: scaled(lines, by: reading.toSource), rotation: normalised(reading.rotation),
                           passes: reading.passes + (whole?.count ?? 0), wholeLooks: whole)
