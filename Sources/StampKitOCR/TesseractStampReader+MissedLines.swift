@@ -26,7 +26,7 @@ extension TesseractStampReader {
         let runs = try binary.inkRunsPerRow()
         var added: [OCRLine] = []
         for band in Self.letterBands(runs) where added.count < Self.maximumMissedLines {
-            let height = band.upperBound - band.lowerBound
+            let height = band.count
             guard height * 2 >= letter, height * 2 <= letter * 5, !Self.covers(lines, band) else { continue }
             let margin = max(4, height / 3)
             let y0 = max(0, band.lowerBound - margin), y1 = min(image.height, band.upperBound + margin)
@@ -93,7 +93,7 @@ extension TesseractStampReader {
 
     /// Whether a word stands for its line: two letters or digits at least, read at 50 or more.
     static func isSure(_ word: OCRWord) -> Bool {
-        word.confidence >= 50 && word.text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count >= 2
+        word.confidence >= 50 && alphanumericCount(word.text) >= 2
     }
 
     /// Runs of rows (a gap of two rows inside allowed, the bar of an E) that each cross at

@@ -130,8 +130,7 @@ public final class TesseractStampReader: StampReader {
     /// the passes that find the reading, so that a stamp read twice (whole and framed) has the
     /// looks only on the reading kept.
     func looked(_ reading: Unlooked, engine: TesseractEngine) throws -> OCRReading {
-        let lines = try furtherLooks(at: readMissedLines(reading.lines, in: reading.image, engine: engine),
-                                     in: reading.image, engine: engine)
+        let lines = try furtherLooks(at: reading.lines, in: reading.image, engine: engine)
         let whole = try wholeLooks(at: reading.lines, in: reading.image, engine: engine)
         return OCRReading(lines: scaled(lines, by: reading.toSource), rotation: normalised(reading.rotation),
                           passes: reading.passes + (whole?.count ?? 0), wholeLooks: whole)
@@ -185,10 +184,17 @@ public final class TesseractStampReader: StampReader {
         return Unlooked(lines: best.lines, image: best.image, toSource: toSource, rotation: best.rotation, passes: passesRun)
     }
 
-    /// The chosen reading's lines with the further looks at its date lines and doubtful name
-    /// lines, read from the turned image the lines were read in.
+    /// The chosen reading's lines with the further looks: the rows of letters it left out read
+    /// alone, then its date lines and doubtful name lines read again (a row found is looked at
+    /// like any other line), from the turned image the lines were read in.
     func furtherLooks(at lines: [OCRLine], in image: StampImage?, engine: TesseractEngine) throws -> [OCRLine] {
-        try lookAgainAtNameLines(rereadDateLines(lines, in: image, engine: engine), in: image, engine: engine)
+        let found = try readMissedLines(lines, in: image, engine: engine)
+        return try lookAgainAtNameLines(rereadDateLines(found, in: image, engine: engine), in: image, engine: engine)
+    }
+
+    /// Letters and digits in `text`: what a word or line holds to read, without punctuation.
+    static func alphanumericCount(_ text: String) -> Int {
+        text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count
     }
 
     /// One plain Tesseract pass over the file as loaded (EXIF applied): no cleaning, no
@@ -370,7 +376,7 @@ public final class TesseractStampReader: StampReader {
     package static func score(_ lines: [OCRLine]) -> Int {
         var total = 0
         for word in lines.lazy.flatMap(\.words) where word.confidence >= 70 {
-            let useful = word.text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count
+            let useful = alphanumericCount(word.text)
             if useful >= 3 { total += useful }
         }
         return total
@@ -381,7 +387,7 @@ public final class TesseractStampReader: StampReader {
     static func doubt(_ lines: [OCRLine]) -> Int {
         var total = 0
         for word in lines.lazy.flatMap(\.words) where word.confidence < 40 {
-            let useful = word.text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count
+            let useful = alphanumericCount(word.text)
             if useful >= 4 { total += useful }
         }
         return total
@@ -561,9 +567,7 @@ public final class TesseractStampReader: StampReader {
     /// well cost twice the time and changed the verdict on 2 of 47 dev stamps, one towards an
     /// extra pass and one away from a half turn that lost.
     func halfTurnMayWin(_ first: Pass, in turned: StampImage, engine: TesseractEngine) throws -> Bool {
-        func useful(_ line: OCRLine) -> Int {
-            line.text.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count
-        }
+        let useful = { (line: OCRLine) in Self.alphanumericCount(line.text) }
         let lines = first.lines.filter { $0.box.height >= 8 && useful($0) >= 3 }
             .sorted { useful($0) > useful($1) }.prefix(Self.turnTestLines)
         var upright = 0, upsideDown = 0
