@@ -47,6 +47,22 @@ import Testing
         #expect(top.evidence.contains { $0.detail == "read as AGENCE DES SERVICES FRONTALIERS: authority of Canada" })
     }
 
+    /// Seven letters off CANADA BORDER SERVICES AGENCY in three of its four words, as a faint
+    /// held-out stamp read, a long authority is still the one a person reads.
+    @Test func aLongAuthorityWornInMostOfItsWordsStillNamesItsCountry() throws {
+        let top = try #require(try propose(["EO CAJAIA PORULR SERVICIS AGUNCY", "ENTRY"]).candidates.first)
+        #expect(top.country.code == "CA")
+        #expect(top.evidence.contains { $0.detail == "read as CANADA BORDER SERVICES AGENCY: authority of Canada" })
+    }
+
+    /// The Philippine BUREAU OF IMMIGRATION ends like CHINA IMMIGRATION but is not it.
+    @Test func theEndOfAnotherAuthorityIsNotThePhrase() throws {
+        let places = TestPlaces()
+        places.addCountry("CN", "CHN", "China", "AS", 1_392_730_000)
+        let p = try propose(["BUREAU OF IMMIGRATION", "ARRIVAL"], places: places)
+        #expect(!p.candidates.contains { $0.country.code == "CN" })
+    }
+
     @Test func aWordAloneOrADifferentFirstLetterIsNotThePhrase() throws {
         // Two letters from U.S. IMMIGRATION, but one word for three.
         #expect(try propose(["IMMIGRATION"]).candidates.isEmpty)
