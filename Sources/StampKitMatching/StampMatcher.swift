@@ -199,7 +199,7 @@ public final class StampMatcher {
             Evidence(kind: .airportWord, text: $0.text, detail: "\($0.word.language): \($0.word.text)… (airport)")
         }
         var out: [Candidate] = []
-        for (code, confidence) in Self.countryConfidences(observations).prefix(5) where confidence >= 0.02 {
+        for (code, confidence) in directionWeighed(Self.countryConfidences(observations), clues).prefix(5) where confidence >= 0.02 {
             guard let country = try lookup.country(code) else { continue }
             let mine = observations.filter { $0.hypotheses.contains { $0.country == code } }
             let chain = try self.chain(in: code, confidence: confidence, from: mine, clues: clues, lookup: &lookup)
@@ -219,6 +219,22 @@ public final class StampMatcher {
         }
         return Self.portsOfEntryFirst(out)
     }
+
+    /// `confidences` (best first) with the countries that stamp passports on entry only
+    /// weighed down when the stamp reads a departure, which such a country never prints (a
+    /// Japanese KANSAI worn to KANSA beside DEPARTED is not Kansas City's), best first again.
+    func directionWeighed(_ confidences: [(country: String, confidence: Double)], _ clues: StampClues)
+        -> [(country: String, confidence: Double)]
+    {
+        guard clues.direction == .departure else { return confidences }
+        return confidences.enumerated().map { k, c in
+            (k, c.country, extractor.lexicon.entryOnlyCountries[c.country] == nil ? c.confidence : c.confidence * Self.departureFromEntryOnlyWeight)
+        }.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }.map { ($0.1, $0.2) }
+    }
+
+    /// What a country that stamps on entry only keeps of its confidence on a stamp that reads a
+    /// departure: the word may be misread, but it is far likelier another country's stamp.
+    static let departureFromEntryOnlyWeight = 0.5
 
     /// Candidates best first, and between equally sure ones the one whose chain reaches an
     /// airport: border posts sit at airports, not in any town of the name.

@@ -442,6 +442,21 @@ import Testing
         #expect(proposalsWithCandidates >= 10)
     }
 
+    /// KANSA, Kansai worn, starts two American airports' names and one Japanese: a departure
+    /// read beside it rules out the United States, which stamps passports on admission only.
+    @Test func aDepartureIsNotTheStampOfACountryThatStampsOnEntryOnly() throws {
+        let places = TestPlaces()
+        places.addAirport("KIX", "Kansai International Airport", "Osaka", "JP", "large_airport")
+        places.addAirport("MCI", "Kansas City International Airport", "Kansas City", "US", "large_airport")
+        places.addAirport("MKC", "Charles B. Wheeler Downtown Airport", "Kansas City", "US", "medium_airport")
+        let departed = try #require(try propose(["DEPARTED", "KANSA"], places: places).candidates.first)
+        #expect(departed.country.code == "JP")
+        #expect(departed.airport?.iata == "KIX")
+        // Without the departure the two American airports outweigh the one Japanese.
+        #expect(try propose(["KANSA"], places: places).candidates.first?.country.code == "US")
+        #expect(try propose(["ARRIVED", "KANSA"], places: places).candidates.first?.country.code == "US")
+    }
+
     @Test func gazetteerErrorsPropagate() throws {
         struct Broken: PlaceDirectory {
             struct Failed: Error {}
