@@ -66,8 +66,12 @@ package struct NearNameIndex: Sendable {
 
     /// Plain lower-case ASCII letters and single spaces, at least `minimumLength` letters.
     package static func indexable(_ form: String) -> Bool {
-        form.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 32 }
-            && form.utf8.filter { $0 != 32 }.count >= minimumLength
+        searchable(form, shortest: minimumLength)
+    }
+
+    /// Plain lower-case ASCII letters and single spaces, at least `shortest` letters.
+    static func searchable(_ form: String, shortest: Int) -> Bool {
+        form.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || $0 == 32 } && form.utf8.filter { $0 != 32 }.count >= shortest
     }
 
     /// Each letter replaced by the first of its worn-shape group.
@@ -91,7 +95,14 @@ package struct NearNameIndex: Sendable {
     /// cheapest first; none when `form` is indexed itself (a distinctive name read right is
     /// not a damaged other one).
     package func neighbours(of form: String) -> [(form: String, cost: Double)] {
-        guard Self.indexable(form) else { return [] }
+        neighbours(of: form, shortest: Self.minimumLength)
+    }
+
+    /// `neighbours(of:)` for a reading of at least `shortest` letters: a five-letter reading
+    /// one letter short of a six-letter stamp word (ENTRÉ of ENTRÉE) is that word, though no
+    /// five-letter name is guessed at.
+    package func neighbours(of form: String, shortest: Int) -> [(form: String, cost: Double)] {
+        guard Self.searchable(form, shortest: shortest) else { return [] }
         let query = Array(form.utf8)
         let shape = Self.shape(query)
         let k = max(2, (shape.count - 2) / 2)

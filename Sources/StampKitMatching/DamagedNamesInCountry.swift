@@ -141,12 +141,13 @@ struct DamagedNamesInCountry {
         stopwords.contains(form) || airportWords.contains { form.hasPrefix($0) }
     }
 
-    /// Whether a word read in capitals is left for a guess: no stamp word, as read or worn, and
-    /// no country's name, town of `country`'s or airport's word as read (those are what they
-    /// say). A town of another country's name is not: beside LANDING PERMISSION, Japan's,
-    /// CHURU is Chubu worn, not Chūru in India.
+    /// Whether a word read in capitals is left for a guess: no stamp word, as read or worn (ENTRÉ,
+    /// five letters, one short of ENTRÉE, is not Toronto City Centre's CENTRE), and no country's
+    /// name, town of `country`'s or airport's word as read (those are what they say). A town of
+    /// another country's name is not: beside LANDING PERMISSION, Japan's, CHURU is Chubu worn,
+    /// not Chūru in India.
     func isWorn(_ form: String, in country: String, _ lookup: inout Lookup) throws -> Bool {
-        guard !stampWords.contains(form), stampWords.neighbours(of: form).isEmpty else { return false }
+        guard !stampWords.contains(form), stampWords.neighbours(of: form, shortest: Self.minimumLetters).isEmpty else { return false }
         return try lookup.countries(named: form).isEmpty && !lookup.cities(named: form).contains { $0.countryCode == country }
             && lookup.airportDocumentFrequency(form) == 0
     }

@@ -64,6 +64,9 @@ import Testing
         #expect(try !matcher.isWorn("arrival", in: "KE", &lookup))
         #expect(try !matcher.isWorn("nairobi", in: "KE", &lookup))
         #expect(try matcher.isWorn("naicbi", in: "KE", &lookup))
+        // Five letters one short of a six-letter stamp word: ENTRÉ is ENTRÉE worn, not CENTRE.
+        #expect(try !matcher.isWorn("entre", in: "CA", &lookup))
+        #expect(try matcher.isWorn("jelam", in: "MV", &lookup))
     }
 
     /// A word that is only another country's town as read is still a worn name of this
