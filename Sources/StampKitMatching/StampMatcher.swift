@@ -227,9 +227,14 @@ public final class StampMatcher {
         -> [(country: String, confidence: Double)]
     {
         guard clues.direction == .departure else { return confidences }
-        return confidences.enumerated().map { k, c in
-            (k, c.country, extractor.lexicon.entryOnlyCountries[c.country] == nil ? c.confidence : c.confidence * Self.departureFromEntryOnlyWeight)
-        }.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }.map { ($0.1, $0.2) }
+        let weighed = confidences.map { c in
+            let entryOnly = extractor.lexicon.entryOnlyCountries[c.country] != nil
+            return (country: c.country, confidence: entryOnly ? c.confidence * Self.departureFromEntryOnlyWeight : c.confidence)
+        }
+        // Equally sure countries keep the order they came in.
+        return weighed.enumerated().sorted { a, b in
+            a.element.confidence != b.element.confidence ? a.element.confidence > b.element.confidence : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// What a country that stamps on entry only keeps of its confidence on a stamp that reads a
