@@ -49,6 +49,17 @@ public struct OCRLine: Sendable, Equatable, Codable {
     }
 }
 
+extension OCRLine {
+    /// The line with its box and its words' boxes each put through `place`: moved into another
+    /// image's pixels (scaled to the source, out of a crop or an enlarged part).
+    func placed(by place: (PixelBox) -> PixelBox) -> OCRLine {
+        var line = self
+        line.box = place(box)
+        line.words = words.map { var w = $0; w.box = place(w.box); return w }
+        return line
+    }
+}
+
 /// Everything the OCR stage read from one image, and the rotation (degrees, counter-clockwise)
 /// that was applied to make the text upright.
 public struct OCRReading: Sendable, Equatable, Codable {

@@ -87,11 +87,6 @@ extension TesseractStampReader {
             let left = Int(x0.rounded()), top = Int(y0.rounded())
             return PixelBox(x: left, y: top, width: max(1, Int(x1.rounded()) - left), height: max(1, Int(y1.rounded()) - top))
         }
-        return lines.map { line in
-            var line = line
-            line.box = move(line.box)
-            line.words = line.words.map { var w = $0; w.box = move(w.box); return w }
-            return line
-        }
+        return lines.map { $0.placed(by: move) }
     }
 }

@@ -42,14 +42,9 @@ extension TesseractStampReader {
             // A row of digits left out is a worn date more often than not: read alone, such
             // rows gave held-out stamps eight more wrong dates for two more right ones, while
             // the date lines the reading has get their own looks.
-            for var line in try engine.recognise(crop, layout: .singleLine)
+            for line in try engine.recognise(crop, layout: .singleLine)
             where !line.words.isEmpty && !Self.looksLikeDate(line.text) {
-                func placed(_ b: PixelBox) -> PixelBox {
-                    PixelBox(x: b.x + x0 - margin, y: b.y + y0 - margin, width: b.width, height: b.height)
-                }
-                line.box = placed(line.box)
-                line.words = line.words.map { var w = $0; w.box = placed(w.box); return w }
-                added.append(line)
+                added.append(line.placed { PixelBox(x: $0.x + x0 - margin, y: $0.y + y0 - margin, width: $0.width, height: $0.height) })
             }
         }
         return Self.inserted(added, into: lines)

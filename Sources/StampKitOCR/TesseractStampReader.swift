@@ -598,11 +598,6 @@ public final class TesseractStampReader: StampReader {
             PixelBox(x: Int((Double(b.x) * factor).rounded()), y: Int((Double(b.y) * factor).rounded()),
                      width: Int((Double(b.width) * factor).rounded()), height: Int((Double(b.height) * factor).rounded()))
         }
-        return lines.map { line in
-            var line = line
-            line.box = s(line.box)
-            line.words = line.words.map { var w = $0; w.box = s(w.box); return w }
-            return line
-        }
+        return lines.map { $0.placed(by: s) }
     }
 }
