@@ -130,6 +130,9 @@ public final class TesseractEngine {
     /// Plain-text reads (`text(of:layout:)`, `line(of:allowed:)`) made so far: what a stamp's
     /// further looks cost, counted so a test can tell which readings got them.
     package private(set) var textReads = 0
+    /// Recognitions (`recognise`, every pass and look that keeps word boxes) made so far,
+    /// counted so a test can tell what a reading cost.
+    package private(set) var recognitions = 0
 
     /// Reads `image` as plain text, nothing dropped, with Tesseract's mean confidence (0…100):
     /// for text whose filler characters count (a machine-readable zone's `<`), read line by line.
@@ -170,6 +173,7 @@ public final class TesseractEngine {
     /// colour channel that kept the paper's security lines) splits into hundreds of them, so
     /// the count bounds a pass's cost before it is paid, and does so the same on every run.
     public func recognise(_ image: StampImage, layout: Layout, wordLimit: Int?) throws -> (lines: [OCRLine]?, words: Int) {
+        recognitions += 1
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(layout.rawValue)))
         // capi.h only forward-declares `struct Pix`; the pointer crosses as an opaque one.
         TessBaseAPISetImage2(api, .init(image.opaquePix))

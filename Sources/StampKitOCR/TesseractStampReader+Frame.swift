@@ -33,21 +33,24 @@ extension TesseractStampReader {
     }
 
     /// The whole photo's reading, or, when that found little confident text and the stamp is
-    /// small in the photo, its framed part's if that found more.
+    /// small in the photo, its framed part's if that found more, with its further looks.
     /// `weakBelow`: the whole photo's score under which the part is read (default
     /// `certainScore`).
+    func readFramed(_ image: StampImage, options: ReadOptions, weakBelow: Int? = nil) throws -> OCRReading {
+        try finished(findFramed(image, options: options, weakBelow: weakBelow), engine: engine(for: options.languages))
+    }
+
+    /// `readFramed` before the further looks, which are taken on the reading kept alone.
     /// The whole photo is read first: enlarged, letters that were already 20–25 px tall read
     /// worse (held-out stamps lost airport names), so the frame only rescues a weak reading.
-    /// The further looks are taken on the reading kept alone.
-    func readFramed(_ image: StampImage, options: ReadOptions, weakBelow: Int? = nil) throws -> OCRReading {
-        let engine = try engine(for: options.languages)
+    func findFramed(_ image: StampImage, options: ReadOptions, weakBelow: Int? = nil) throws -> Found {
         var whole = options
         whole.crop = PixelBox(x: 0, y: 0, width: image.width, height: image.height)
         var wholeRead = try readPasses(image, options: whole)
         let wholeScore = Self.score(wholeRead.lines)
         // Finding the frame costs a pass over the photo at 800 px: only for a weak reading.
         guard wholeScore < weakBelow ?? certainScore, let framing = try framing(of: image) else {
-            return try looked(wholeRead, engine: engine)
+            return Found(reading: wholeRead, framing: nil)
         }
         let part = try image.cropped(to: framing.box)
         let enlarged = try part.scaledUp(toLongSide: max(part.width, part.height) * framing.factor)
@@ -57,12 +60,10 @@ extension TesseractStampReader {
         let passes = wholeRead.passes + framedRead.passes
         guard Self.score(framedRead.lines) > wholeScore || weakBelow == .max else {
             wholeRead.passes = passes
-            return try looked(wholeRead, engine: engine)
+            return Found(reading: wholeRead, framing: nil)
         }
         framedRead.passes = passes
-        let framedReading = try looked(framedRead, engine: engine)
-        return OCRReading(lines: placed(framedReading.lines, rotation: framedReading.rotation, framing: framing),
-                          rotation: framedReading.rotation, passes: framedReading.passes, wholeLooks: framedReading.wholeLooks)
+        return Found(reading: framedRead, framing: framing)
     }
 
     /// Lines read on the enlarged part turned by `rotation` moved to where they lie on the whole

@@ -87,27 +87,46 @@ public final class TesseractStampReader: StampReader {
 
     /// Straightens and reads an image already loaded (EXIF orientation already applied).
     public func read(_ image: StampImage, options: ReadOptions = ReadOptions()) throws -> OCRReading {
-        let reading = try readAsPhotographed(image, options: options)
+        let engine = try engine(for: options.languages)
+        let found = try findAsPhotographed(image, options: options)
         // A pen's signature across a faint stamp is the darkest ink on it: the line angle
         // follows the scribble and Tesseract reads it. A weak reading is read again with the
         // scribble painted over, and the one that reads better kept. Only a weak one: the
-        // test for a pen can take a clean stamp's own dark strokes for one.
-        guard options.rotation == nil, Self.score(reading.lines) < acceptScore,
-              let penless = try image.withoutPenStrokes() else { return reading }
-        var clean = try readAsPhotographed(penless, options: options)
-        clean.passes = (clean.passes ?? 0) + (reading.passes ?? 0)
-        let score = Self.score(clean.lines), otherScore = Self.score(reading.lines)
-        if weighsMore(clean.lines, score: score, than: reading.lines, score: otherScore) ?? (score > otherScore) { return clean }
-        var kept = reading
-        kept.passes = clean.passes
-        return kept
+        // test for a pen can take a clean stamp's own dark strokes for one. The further looks
+        // are taken on the reading kept alone: on a faint signed stamp they cost more than
+        // both searches (three whole passes each), and they were thrown away with the other.
+        guard options.rotation == nil, Self.score(found.reading.lines) < acceptScore,
+              let penless = try image.withoutPenStrokes() else { return try finished(found, engine: engine) }
+        let clean = try findAsPhotographed(penless, options: options)
+        let score = Self.score(clean.reading.lines), otherScore = Self.score(found.reading.lines)
+        let cleanWins = weighsMore(clean.reading.lines, score: score, than: found.reading.lines, score: otherScore)
+            ?? (score > otherScore)
+        var kept = cleanWins ? clean : found
+        kept.reading.passes = clean.reading.passes + found.reading.passes
+        return try finished(kept, engine: engine)
     }
 
-    /// `image` read as it is: whole, or its framed part (a stamp photographed with page
-    /// around it may read better from its own part, enlarged), or the crop asked for.
-    private func readAsPhotographed(_ image: StampImage, options: ReadOptions) throws -> OCRReading {
-        if options.crop == nil { return try readFramed(image, options: options) }
-        return try looked(readPasses(image, options: options), engine: engine(for: options.languages))
+    /// `image` straightened and read as it is, before the further looks: whole, or its framed
+    /// part (a stamp photographed with page around it may read better from its own part,
+    /// enlarged), or the crop asked for.
+    func findAsPhotographed(_ image: StampImage, options: ReadOptions) throws -> Found {
+        if options.crop == nil { return try findFramed(image, options: options) }
+        return Found(reading: try readPasses(image, options: options), framing: nil)
+    }
+
+    /// A reading found by the passes, before its further looks, and where the framed part it
+    /// was read from lies on the whole photo (nil: read from the whole photo or the crop).
+    struct Found {
+        var reading: Unlooked
+        var framing: Framing?
+    }
+
+    /// `found` with its further looks, its lines placed on the whole photo.
+    func finished(_ found: Found, engine: TesseractEngine) throws -> OCRReading {
+        let reading = try looked(found.reading, engine: engine)
+        guard let framing = found.framing else { return reading }
+        return OCRReading(lines: placed(reading.lines, rotation: reading.rotation, framing: framing),
+                          rotation: reading.rotation, passes: reading.passes, wholeLooks: reading.wholeLooks)
     }
 
     /// A reading before the further looks at its date and doubtful name lines: the lines in

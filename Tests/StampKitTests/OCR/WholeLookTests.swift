@@ -25,6 +25,33 @@ import Testing
         #expect(reading.passes ?? 0 >= looks.count + 1)
     }
 
+    /// A faint stamp with a signature across it is searched twice, as photographed and with the
+    /// pen painted out, but only the reading kept gets the further looks (the whole looks are
+    /// three passes over the stamp): what the read costs is both searches and one reading's looks.
+    @Test func aSignedStampIsLookedAtOnceForTheReadingKept() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let photo = try StampImage(contentsOf: ImagingFixtures.url("stamp-hard-kaunas.jpg"))
+        let penless = try #require(try photo.withoutPenStrokes(), "no signature found")
+        func cost(_ work: () throws -> Void) rethrows -> Int {
+            let before = engine.recognitions + engine.textReads
+            try work()
+            return engine.recognitions + engine.textReads - before
+        }
+        var signed: TesseractStampReader.Found?, clean: TesseractStampReader.Found?
+        let searches = try cost {
+            signed = try reader.findAsPhotographed(photo, options: ReadOptions())
+            clean = try reader.findAsPhotographed(penless, options: ReadOptions())
+        }
+        #expect(TesseractStampReader.score(signed!.reading.lines) < reader.acceptScore)
+        let signedLooks = try cost { _ = try reader.finished(signed!, engine: engine) }
+        let cleanLooks = try cost { _ = try reader.finished(clean!, engine: engine) }
+        #expect(signedLooks > TesseractStampReader.wholeLooks.count && cleanLooks > TesseractStampReader.wholeLooks.count)
+        let read = try cost { _ = try reader.read(photo) }
+        #expect(read == searches + signedLooks || read == searches + cleanLooks,
+                "\(read) recognitions: searches \(searches), looks \(signedLooks) or \(cleanLooks)")
+    }
+
     @Test func aStampThatReadWellIsNotReadAgain() throws {
         let reader = try TesseractStampReader()
         let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-upright.jpg"))
