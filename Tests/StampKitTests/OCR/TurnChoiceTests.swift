@@ -112,4 +112,21 @@ private func angularDistance(_ a: Double, _ b: Double) -> Double {
         let right = try reader.pass(prepared.image, rotation: -tilt, engine: engine)
         #expect(right.score < reader.acceptScore, "reads too well to test the layout: \(right.score)")
     }
+
+    /// A first pass holding a date exactly as printed was read the right way up, however weakly
+    /// it read otherwise, and no other turn is read; the same weak pass without one has its
+    /// other turns read. (Whether lines hold such a date is the evidence stage's judgement,
+    /// lent to the reader; here it is given.)
+    @Test func aWeakFirstPassHoldingADateIsNotTurnedFurther() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let prepared = try reader.prepare(StampImage(contentsOf: ImagingFixtures.url("stamp-sideways-faint-helsinki.jpg")))
+        reader.datePrintedPlainly = { _ in false }
+        let searched = try reader.findUpright(prepared.image, ink: prepared.ink, engine: engine)
+        #expect(searched.passes >= 2)
+        reader.datePrintedPlainly = { _ in true }
+        let dated = try reader.findUpright(prepared.image, ink: prepared.ink, engine: engine)
+        #expect(dated.passes == 1)
+        #expect(dated.score < reader.acceptScore, "reads too well to test the rule: \(dated.score)")
+    }
 }
