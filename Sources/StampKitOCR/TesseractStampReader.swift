@@ -475,7 +475,7 @@ public final class TesseractStampReader: StampReader {
         // A first pass holding a date exactly as printed was read the right way up, however
         // weakly it read otherwise: turned over or sideways, digits become other digits or
         // letters. Of 300 held-out stamps, the 20 weak first passes holding such a date were
-        // all at the right turn, and reading the other three turns cost three passes each.
+        // all at the right turn, where reading the other three turns cost three passes a stamp.
         if best.score < certainScore && !readUpright(first) {
             // A first pass that read well is checked cheaply on its own lines; one that read
             // poorly may well be upside down (on the dev and held-out stamps every wrong first
