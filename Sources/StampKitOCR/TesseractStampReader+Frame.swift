@@ -33,14 +33,10 @@ extension TesseractStampReader {
     }
 
     /// The whole photo's reading, or, when that found little confident text and the stamp is
-    /// small in the photo, its framed part's if that found more, with its further looks.
+    /// small in the photo, its framed part's if that found more; before the further looks,
+    /// which are taken on the reading kept alone (`finished`).
     /// `weakBelow`: the whole photo's score under which the part is read (default
     /// `certainScore`).
-    func readFramed(_ image: StampImage, options: ReadOptions, weakBelow: Int? = nil) throws -> OCRReading {
-        try finished(findFramed(image, options: options, weakBelow: weakBelow), engine: engine(for: options.languages))
-    }
-
-    /// `readFramed` before the further looks, which are taken on the reading kept alone.
     /// The whole photo is read first: enlarged, letters that were already 20–25 px tall read
     /// worse (held-out stamps lost airport names), so the frame only rescues a weak reading.
     func findFramed(_ image: StampImage, options: ReadOptions, weakBelow: Int? = nil) throws -> Found {

@@ -95,12 +95,13 @@ public final class TesseractStampReader: StampReader {
         // test for a pen can take a clean stamp's own dark strokes for one. The further looks
         // are taken on the reading kept alone: on a faint signed stamp they cost more than
         // both searches (three whole passes each), and they were thrown away with the other.
-        guard options.rotation == nil, Self.score(found.reading.lines) < acceptScore,
+        let foundScore = Self.score(found.reading.lines)
+        guard options.rotation == nil, foundScore < acceptScore,
               let penless = try image.withoutPenStrokes() else { return try finished(found, engine: engine) }
         let clean = try findAsPhotographed(penless, options: options)
-        let score = Self.score(clean.reading.lines), otherScore = Self.score(found.reading.lines)
-        let cleanWins = weighsMore(clean.reading.lines, score: score, than: found.reading.lines, score: otherScore)
-            ?? (score > otherScore)
+        let cleanScore = Self.score(clean.reading.lines)
+        let cleanWins = weighsMore(clean.reading.lines, score: cleanScore, than: found.reading.lines, score: foundScore)
+            ?? (cleanScore > foundScore)
         var kept = cleanWins ? clean : found
         kept.reading.passes = clean.reading.passes + found.reading.passes
         return try finished(kept, engine: engine)

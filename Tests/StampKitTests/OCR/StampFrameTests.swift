@@ -52,7 +52,7 @@ import Testing
         #expect(try reader.framing(of: page) != nil)
         let alone = try reader.read(stamp)
         // The framed part's reading, even where the whole page reads well enough.
-        let framed = try reader.readFramed(page, options: ReadOptions(), weakBelow: .max)
+        let framed = try reader.finished(reader.findFramed(page, options: ReadOptions(), weakBelow: .max), engine: reader.engine(for: []))
         #expect(abs(alone.rotation - framed.rotation) <= 1.5, "\(alone.rotation) against \(framed.rotation)")
         func sourceCentre(_ box: PixelBox, of reading: OCRReading, in image: StampImage) -> (Double, Double)? {
             let turned = StampImage.turnedSize(width: image.width, height: image.height, degrees: reading.rotation)
@@ -94,7 +94,7 @@ import Testing
         let wholeLooks = try looks(of: page), framedLooks = try looks(of: enlarged)
         #expect(wholeLooks > 0 && framedLooks > 0, "whole \(wholeLooks), framed \(framedLooks)")
         let before = engine.textReads
-        let framed = try reader.readFramed(page, options: ReadOptions(), weakBelow: .max)
+        let framed = try reader.finished(reader.findFramed(page, options: ReadOptions(), weakBelow: .max), engine: reader.engine(for: []))
         #expect(engine.textReads - before == framedLooks, "\(engine.textReads - before) reads for \(framed.text)")
         #expect(framed.lines.contains { $0.rereads != nil })
     }

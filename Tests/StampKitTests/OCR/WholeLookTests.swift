@@ -12,7 +12,7 @@ import Testing
         // The photo as it is, signature and all: the reading the looks are for (the reader
         // goes on to read it again with the pen painted out, a separate step).
         let photo = try StampImage(contentsOf: ImagingFixtures.url("stamp-hard-kaunas.jpg"))
-        let reading = try reader.readFramed(photo, options: ReadOptions())
+        let reading = try reader.finished(reader.findFramed(photo, options: ReadOptions()), engine: reader.engine(for: []))
         #expect(TesseractStampReader.score(reading.lines) < reader.acceptScore)
         let looks = try #require(reading.wholeLooks, "no whole looks at \(reading.text)")
         #expect(looks.count == TesseractStampReader.wholeLooks.count)
