@@ -229,15 +229,7 @@ extension StampImage {
         }
         var histogram = [Int](repeating: 0, count: 448)
         for (i, count) in histograms.enumerated() { histogram[i % 448] += count }
-        func percentile(_ p: Double) -> Int {
-            let wanted = Int(Double(w * h) * p)
-            var seen = 0
-            for (value, count) in histogram.enumerated() {
-                seen += count
-                if seen > wanted { return value }
-            }
-            return histogram.count - 1
-        }
+        func percentile(_ p: Double) -> Int { Self.level(atRank: p, of: histogram) }
         let strong = max(percentile(0.995), 24)
         let weak = strict ? strong / 2 : min(max(percentile(Self.backgroundRank) + Self.backgroundMargin, 6), strong / 2)
         let span = Double(strong - weak)
@@ -261,6 +253,42 @@ extension StampImage {
             }
         }
         return image
+    }
+
+    /// The value at `rank` (0…1) of the values a histogram counts (`histogram[v]`: how many
+    /// are v): the lowest value with more than that share at or under it.
+    static func level(atRank rank: Double, of histogram: [Int]) -> Int {
+        let wanted = Int(Double(histogram.reduce(0, +)) * rank)
+        var seen = 0
+        for (value, count) in histogram.enumerated() {
+            seen += count
+            if seen > wanted { return value }
+        }
+        return histogram.count - 1
+    }
+
+    /// How far the stamp's strongest strokes fall below the paper in each colour channel (red,
+    /// green, blue; 0–255, the drop at the 99.5th percentile, the level `inkSeparated` stretches
+    /// to black); empty for a gray image. Ink is faint in the channel where it is as light as
+    /// the paper: blue ink in the blue channel, red ink in the red. An estimate, from every
+    /// other pixel of every other row against its own tile's paper level.
+    public func inkDepthByChannel() -> [Int] {
+        guard depth == 32, pixGetColormap(pix) == nil, width >= 16, height >= 16, let source = pixGetData(pix) else { return [] }
+        let wordsPerLine = Int(pixGetWpl(pix))
+        let paper = paperColour(source, wordsPerLine: wordsPerLine)
+        let t = Self.paperTile, plane = paper.tilesX * paper.tilesY
+        var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        for y in stride(from: 0, to: height, by: 2) {
+            let row = source + y * wordsPerLine, tileRow = (y / t) * paper.tilesX
+            for x in stride(from: 0, to: width, by: 2) {
+                let word = row[x], tile = tileRow + x / t
+                for c in 0..<3 {
+                    let level = Int((word >> UInt32(24 - 8 * c)) & 0xFF)
+                    histograms[c][max(0, Int(paper.levels[c * plane + tile]) - level)] += 1
+                }
+            }
+        }
+        return histograms.map { Self.level(atRank: 0.995, of: $0) }
     }
 
     /// The whole part of a colour distance (≥ 0), at most 447: `min(447, Int(distance))` in

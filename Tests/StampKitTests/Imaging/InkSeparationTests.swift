@@ -100,6 +100,25 @@ import Testing
         #expect(blue.rgb(atX: 115, y: 70)?.red == 255)
     }
 
+    /// Blue, red and green inks on cream paper: each is faintest in the channel where it is
+    /// nearly as light as the paper (blue in blue, red in red, green in green), deepest where
+    /// it absorbs most, and a gray photo has no channels to measure.
+    @Test func inkIsFaintestInTheChannelOfItsOwnColour() throws {
+        func depths(_ ink: DrawingCanvas.Colour) throws -> [Int] {
+            let canvas = try DrawingCanvas(width: 240, height: 160, background: .init(240, 232, 214))
+            for row in 0..<5 { canvas.fill(PixelBox(x: 30, y: 20 + 26 * row, width: 180, height: 8), colour: ink) }
+            return try canvas.image().inkDepthByChannel()
+        }
+        let blue = try depths(.init(38, 66, 168)), red = try depths(.init(178, 34, 44)), green = try depths(.init(28, 112, 64))
+        #expect(blue.count == 3 && blue[2] < blue[1] && blue[1] < blue[0], "blue ink: \(blue)")
+        #expect(red.count == 3 && red[0] < red[2] && red[2] < red[1], "red ink: \(red)")
+        #expect(green.count == 3 && green[1] < green[2] && green[2] < green[0], "green ink: \(green)")
+        // The drop is the paper's level less the ink's: 240 − 38 in red for the blue ink.
+        #expect(abs(blue[0] - (240 - 38)) <= 4, "blue ink's red drop \(blue[0])")
+        let gray = try DrawingCanvas(width: 64, height: 64, background: .init(200, 200, 200)).image().grayscale()
+        #expect(gray.inkDepthByChannel().isEmpty)
+    }
+
     /// A violet bar 5 px thick broken by dry-pad gaps 1–4 px wide, beside a second bar 6 px
     /// away, on pale paper: bridged, one colour channel's ink joins the narrow gaps in the bar,
     /// keeps the stroke's thickness and leaves the gap between the two bars white.
