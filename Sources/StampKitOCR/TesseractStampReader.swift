@@ -256,11 +256,12 @@ public final class TesseractStampReader: StampReader {
 
     /// The colour channels a retry reads, in order: all but the one where the stamp's ink is
     /// faintest (`inkDepthByChannel`), which shows the least of the stamp and, stretched to
-    /// full contrast, mostly the paper's grain. On the development stamps that channel won 1
-    /// of 18 retries it was read in, on a stamp that read as well without it. Left out, no
-    /// development answer changed, 600 held-out stamps kept as many right answers (weak ones
-    /// moved both ways: countries 494 and dates 290 both times), and `bench scan`'s 90th
-    /// percentile fell from 9.0 to 6.7 plain passes. None for a gray photo.
+    /// full contrast, mostly the paper's grain. On the development stamps that channel was
+    /// read in 16 retries and kept in none (twice it beat the reading before it, and a later
+    /// channel beat it). Left out, no development answer changed, 600 held-out stamps kept as
+    /// many right answers (weak ones moved both ways: countries 494 and dates 290 both times),
+    /// and `bench scan`'s 90th percentile fell from 9.0 to 6.7 plain passes. None for a gray
+    /// photo.
     func retriedChannels(_ working: StampImage) -> [Int] {
         let depths = working.inkDepthByChannel()
         guard depths.count == 3, let faintest = depths.indices.min(by: { depths[$0] < depths[$1] }) else { return [] }
