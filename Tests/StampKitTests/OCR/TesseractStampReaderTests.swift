@@ -158,6 +158,23 @@ private func contains(_ reading: OCRReading, _ word: String) -> Bool {
         #expect(reader.retriedChannels(gray).isEmpty)
     }
 
+    /// Paper hatching that the ink separation kept as specks, each read as I, l or ]: the first
+    /// pass over the usual ink finds more words than a stamp prints and is given up after the
+    /// layout, and the stamp is read from the strict separation, where its airport and date
+    /// read whole and little else does. Read in full, the specks buried the date (903.23.).
+    @Test func aFirstPassFullOfHatchingIsReadFromTheStrictInk() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let photo = try StampImage(contentsOf: ImagingFixtures.url("stamp-hatched-salzburg.jpg"))
+        let ink = try reader.prepare(photo).image
+        #expect(try reader.findUpright(ink, ink: true, engine: engine, wordLimit: TesseractStampReader.securityPrintWords) == nil)
+        let reading = try reader.read(photo)
+        let texts = reading.lines.map(\.text)
+        #expect(texts.contains("28.03.23"), "lines: \(texts)")
+        #expect(texts.contains { $0.hasPrefix("FLUGHAFEN SALZ") }, "lines: \(texts)")
+        #expect(reading.lines.flatMap(\.words).count < 30, "lines: \(texts)")
+    }
+
     @Test func givenRotationIsUsedExactly() throws {
         let reader = try TesseractStampReader()
         let url = ImagingFixtures.url("stamp-rot90.jpg")
