@@ -277,18 +277,24 @@ extension StampImage {
         let wordsPerLine = Int(pixGetWpl(pix))
         let paper = paperColour(source, wordsPerLine: wordsPerLine)
         let t = Self.paperTile, plane = paper.tilesX * paper.tilesY
-        var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
+        // Channel c's drops at c * 256 + drop.
+        var histograms = [Int](repeating: 0, count: 3 * 256)
         for y in stride(from: 0, to: height, by: 2) {
             let row = source + y * wordsPerLine, tileRow = (y / t) * paper.tilesX
             for x in stride(from: 0, to: width, by: 2) {
                 let word = row[x], tile = tileRow + x / t
                 for c in 0..<3 {
-                    let level = Int((word >> UInt32(24 - 8 * c)) & 0xFF)
-                    histograms[c][max(0, Int(paper.levels[c * plane + tile]) - level)] += 1
+                    histograms[c * 256 + max(0, Int(paper.levels[c * plane + tile]) - Self.level(ofChannel: c, in: word))] += 1
                 }
             }
         }
-        return histograms.map { Self.level(atRank: 0.995, of: $0) }
+        return (0..<3).map { c in Self.level(atRank: 0.995, of: Array(histograms[(c * 256)..<((c + 1) * 256)])) }
+    }
+
+    /// Channel `c`'s level (0 red, 1 green, 2 blue) in a 32-bit pixel as Leptonica stores it.
+    @inline(__always)
+    static func level(ofChannel c: Int, in word: UInt32) -> Int {
+        Int((word >> UInt32(24 - 8 * c)) & 0xFF)
     }
 
     /// The whole part of a colour distance (≥ 0), at most 447: `min(447, Int(distance))` in

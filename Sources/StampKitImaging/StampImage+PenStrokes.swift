@@ -20,7 +20,6 @@ extension StampImage {
         }
         let cleaned = StampImage(adopting: copy)
         let words = Int(pixGetWpl(copy))
-        func channel(_ word: UInt32, _ c: Int) -> Int { Int((word >> UInt32(24 - 8 * c)) & 0xFF) }
         // The paper per tile and channel: the level at `paperRank`, then the brightest of the
         // tile and its neighbours (a tile full of ink borrows the paper beside it).
         let tx = (w + t - 1) / t, ty = (h + t - 1) / t
@@ -34,7 +33,8 @@ extension StampImage {
                     let row = data + y * words
                     for x in (i * t)..<x1 {
                         let word = row[x]
-                        let r = channel(word, 0), g = channel(word, 1), b = channel(word, 2)
+                        let r = Self.level(ofChannel: 0, in: word), g = Self.level(ofChannel: 1, in: word),
+                            b = Self.level(ofChannel: 2, in: word)
                         histograms[r] += 1; histograms[256 + g] += 1; histograms[512 + b] += 1
                         histograms[768 + (r + g + b) / 3] += 1
                     }
@@ -66,7 +66,8 @@ extension StampImage {
             let row = data + y * words
             for x in 0..<w {
                 let word = row[x]
-                let lightness = (channel(word, 0) + channel(word, 1) + channel(word, 2)) / 3
+                let lightness = (Self.level(ofChannel: 0, in: word) + Self.level(ofChannel: 1, in: word)
+                    + Self.level(ofChannel: 2, in: word)) / 3
                 let below = max(0, paper[(3 * ty + y / t) * tx + x / t] - lightness)
                 depthBelow[y * w + x] = below
                 histogram[below] += 1
