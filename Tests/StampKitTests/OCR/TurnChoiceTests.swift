@@ -82,6 +82,38 @@ private func angularDistance(_ a: Double, _ b: Double) -> Double {
         #expect(!reader.grayWins(pass(score: 0, doubt: 30, rotation: -25.9), over: ink))
     }
 
+    /// A gray photo read along the ink's axis, for want of lines of its own, is at the ink's
+    /// angle by construction: fewer unreadable words there are no evidence, more confident
+    /// text still is.
+    @Test func grayReadingAlongTheInksAxisNeedsMoreConfidentText() throws {
+        let reader = try TesseractStampReader()
+        let ink = pass(score: 0, doubt: 19, rotation: -25.9)
+        var onInkAxis = pass(score: 0, doubt: 4, rotation: -25.9)
+        onInkAxis.onInkAxis = true
+        #expect(!reader.grayWins(onInkAxis, over: ink))
+        onInkAxis.score = 3
+        #expect(reader.grayWins(onInkAxis, over: ink))
+    }
+
+    /// The gray photo of a stamp whose ink read nothing, its paper texture showing no lines of
+    /// its own: read along the ink's axis both ways up (two passes), where the search from the
+    /// unturned photo read it at 0°, 180° and both quarter turns.
+    @Test func aGrayPhotoWithoutLinesIsReadAlongTheInksAxis() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let photo = try StampImage(contentsOf: ImagingFixtures.url("stamp-signed-tilted-bologna.jpg"))
+        let prepared = try reader.prepare(photo)
+        let ink = try reader.findUpright(prepared.image, ink: prepared.ink, engine: engine)
+        #expect(ink.score == 0, "the ink reads too well to test the gray photo: \(ink.score)")
+        let gray = try reader.prepare(photo.grayscale()).image
+        #expect(try gray.textLineAngle(binarisation: .backgroundNormalisedOtsu).confidence < reader.noLineConfidence)
+        let read = try reader.readGray(photo, besides: ink, engine: engine)
+        #expect(read.onInkAxis)
+        #expect(read.passes <= 2, "\(read.passes) passes")
+        #expect(angularDistance(read.rotation, ink.rotation) < 0.01 || angularDistance(read.rotation, ink.rotation + 180) < 0.01,
+                "read at \(read.rotation), the ink at \(ink.rotation)")
+    }
+
     /// A known stamp turned by quarter and half turns and tilted comes back at its angle.
     @Test(arguments: [97.0, 183.0, 266.0, -21.0])
     func turnedStampComesBackUpright(turn: Double) throws {
