@@ -166,6 +166,9 @@ public struct EvaluationReport: Sendable {
     public var medianSeconds: Double
     /// 90th-percentile seconds per image.
     public var p90Seconds: Double
+    /// The image that took longest and its seconds (nil without images): one photo can take
+    /// many times the 90th percentile, and a batch waits for it.
+    public var slowest: (file: String, seconds: Double)?
 
     /// Scores `evaluations`; `confident` is the threshold for confident-wrong (0.8).
     public init(_ evaluations: [StampEvaluation], confident: Double = 0.8) {
@@ -193,6 +196,7 @@ public struct EvaluationReport: Sendable {
         let times = evaluations.map(\.seconds).sorted()
         medianSeconds = times.isEmpty ? .nan : times[times.count / 2]
         p90Seconds = times.isEmpty ? .nan : times[min(times.count - 1, Int((0.9 * Double(times.count)).rounded(.up)) - 1)]
+        slowest = evaluations.max { $0.seconds < $1.seconds }.map { ($0.truth.file, $0.seconds) }
     }
 
     /// The report as one JSON object.
@@ -215,7 +219,10 @@ public struct EvaluationReport: Sendable {
                 .object([("lower", .rounded(b.lower, places: 1)), ("upper", .rounded(b.upper, places: 1)), ("answers", tally(b.tally))])
             })),
             ("confidentThreshold", .rounded(confident, places: 2)),
-            ("secondsPerImage", .object([("median", .rounded(medianSeconds)), ("p90", .rounded(p90Seconds))])),
+            ("secondsPerImage", .object([
+                ("median", .rounded(medianSeconds)), ("p90", .rounded(p90Seconds)),
+                ("max", slowest.map { .rounded($0.seconds) } ?? .null), ("slowest", slowest.map { .string($0.file) } ?? .null),
+            ])),
         ])
     }
 }

@@ -23,7 +23,8 @@ struct EvalCommand: ToolCommand {
             and per level: country top-1 and top-3; region and city (on stamps naming an airport, \
             checked against that airport's place in the gazetteer); airport; date; direction; entry \
             method; and how many answers were at least 80 % sure and wrong. Then the reliability \
-            table (confidence band → share right) and seconds per image. An image that cannot be \
+            table (confidence band → share right) and seconds per image (median, 90th percentile, the \
+            slowest image by name). An image that cannot be \
             read is named on stderr as 'FILE: error: …' and counted as unreadable.
             """,
         arguments: [Self.folder],
@@ -188,7 +189,9 @@ struct EvalCommand: ToolCommand {
         for b in report.calibration where b.tally.total > 0 {
             lines.append(String(format: "%.1f–%.1f    %7d  %@", b.lower, b.upper, b.tally.total, cell(b.tally)))
         }
-        lines.append(String(format: "seconds per image: median %.2f, 90th percentile %.2f", report.medianSeconds, report.p90Seconds))
+        var times = String(format: "seconds per image: median %.2f, 90th percentile %.2f", report.medianSeconds, report.p90Seconds)
+        if let slowest = report.slowest { times += String(format: ", slowest %.2f (%@)", slowest.seconds, slowest.file) }
+        lines.append(times)
         return lines
     }
 }

@@ -67,5 +67,7 @@ private func truth(_ line: String) throws -> StampTruth { try StampTruth.lines(o
         #expect(report.calibration.map(\.tally.total).reduce(0, +) == 2)
         #expect(report.medianSeconds == 0.2)
         #expect(report.p90Seconds == 0.4)
+        #expect(report.slowest?.file == land.file && report.slowest?.seconds == 0.4, "the slowest image is named")
+        #expect(EvaluationReport([]).slowest == nil)
     }
 }
