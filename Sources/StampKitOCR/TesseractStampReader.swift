@@ -452,13 +452,12 @@ public final class TesseractStampReader: StampReader {
 
     /// `findUpright`, given up (nil) when the first pass finds more than `wordLimit` words.
     /// `lineAngle`: the angle and its confidence, already measured (nil: measured here);
-    /// `bothWaysUpOnly`: no quarter turn and no unturned photo is read, only the angle's two
-    /// ways up.
+    /// `bothWaysUpOnly`: no quarter turn is read, only the angle's two ways up (an angle given
+    /// at full confidence is never taken for noise, so the unturned photo is not read either).
     func findUpright(_ image: StampImage, ink: Bool, engine: TesseractEngine, wordLimit: Int?,
                      lineAngle measured: (degrees: Double, confidence: Double)? = nil,
                      bothWaysUpOnly: Bool = false) throws -> Pass? {
         var (lineAngle, confidence) = try measured ?? image.textLineAngle(binarisation: ink ? .inkOpened : .backgroundNormalisedOtsu)
-        lineAngle = lineAngle.truncatingRemainder(dividingBy: 180)
         // Leptonica's angle is good to about 0.1°; a tilt under half a degree does not hurt
         // Tesseract, and not turning spares a resampling blur.
         if abs(lineAngle) < 0.5 { lineAngle = 0 }
@@ -521,7 +520,7 @@ public final class TesseractStampReader: StampReader {
         // at all reads with confidence, the photo is left unturned. Not when the layout shows
         // lines along the angle: faint speckled stamps have weak angles that are right.
         let offQuarter = abs(lineAngle - 90 * (lineAngle / 90).rounded())
-        let angleMayBeNoise = try !bothWaysUpOnly && confidence < noLineConfidence && !layoutAgrees()
+        let angleMayBeNoise = try confidence < noLineConfidence && !layoutAgrees()
         if angleMayBeNoise && offQuarter > 1 && best.score < acceptScore {
             let asItIs = try pass(image, rotation: 0, engine: engine)
             passes += 1
@@ -594,7 +593,8 @@ public final class TesseractStampReader: StampReader {
             return try findUpright(gray, ink: false, engine: engine, wordLimit: nil, lineAngle: measured)!
         }
         var read = try findUpright(gray, ink: false, engine: engine, wordLimit: nil,
-                                   lineAngle: (ink.rotation, .infinity), bothWaysUpOnly: true)!
+                                   lineAngle: (ink.rotation.truncatingRemainder(dividingBy: 180), .infinity),
+                                   bothWaysUpOnly: true)!
         read.onInkAxis = true
         return read
     }
