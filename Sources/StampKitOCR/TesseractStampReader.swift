@@ -417,16 +417,19 @@ public final class TesseractStampReader: StampReader {
         return total
     }
 
-    /// Letters and digits in long words Tesseract could not read (confidence < 40): the
-    /// tie-breaker between two passes with equal scores.
+    /// Letters and digits in long words Tesseract could not read (confidence under
+    /// `readableConfidence`): the tie-breaker between two passes with equal scores.
     static func doubt(_ lines: [OCRLine]) -> Int {
         var total = 0
-        for word in lines.lazy.flatMap(\.words) where word.confidence < 40 {
+        for word in lines.lazy.flatMap(\.words) where word.confidence < readableConfidence {
             let useful = alphanumericCount(word.text)
             if useful >= 4 { total += useful }
         }
         return total
     }
+
+    /// Confidence under which Tesseract could not read a word.
+    static let readableConfidence = 40.0
 
     /// Finds the rotation over the full circle. The text-line angle fixes the axis (mod 180°);
     /// OCR passes then read the candidate turns and the one with the most confident text wins.

@@ -90,9 +90,11 @@ import Testing
         let plain = lines(["FRANKFURT", "12.07.19"])
         #expect(try reader.rereadDateLines(plain, in: image, engine: engine) == plain)
         #expect(try reader.rereadDateLines(lines(["04 NOV 2011"]), in: image, engine: engine) == lines(["04 NOV 2011"]))
-        // Only possible after a repair (a day 44, a month 92), or no date at all: looked at.
+        // Only possible after a repair (a day 44, a month 92), or no date at all: looked at,
+        // line by line where the stamp read as one block holds no date (a blank page).
+        let blank = try StampImage(GrayPixels(width: 400, height: 200, bytes: [UInt8](repeating: 255, count: 400 * 200)))
         for texts in [["44.92.08"], ["13/04/2645"], ["0.02.13"]] {
-            #expect(try reader.rereadDateLines(lines(texts), in: image, engine: engine).first?.rereads != nil, "\(texts)")
+            #expect(try reader.rereadDateLines(lines(texts), in: blank, engine: engine).first?.rereads != nil, "\(texts)")
         }
         // A scanner's reader asks; a bare one looks every time.
         let bare = try TesseractStampReader()
@@ -100,6 +102,71 @@ import Testing
         #expect(try bare.rereadDateLines(plain, in: image, engine: bare.engine(for: [])).last?.rereads != nil)
         _ = StampScanner(reader: bare, matcher: StampMatcher(directory: TestPlaces(), lexicon: TestLexicon.shared, today: TestLexicon.today))
         #expect(try bare.rereadDateLines(plain, in: image, engine: bare.engine(for: [])) == plain)
+    }
+
+    @Test func aDateTheStampReadAsOneBlockHoldsJoinsTheLines() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")).grayscale()
+        let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+        reader.datePrintedPlainly = { extractor.holdsPlainDate($0) }
+        // The sparse reading kept a fragment of the date row, under the name.
+        let name = OCRLine(text: "FRANKFURT/M", confidence: 90, box: PixelBox(x: 0, y: 0, width: 200, height: 20), words: [])
+        let fragment = OCRLine(text: "7.19", confidence: 60, box: PixelBox(x: 0, y: 1000, width: 60, height: 20), words: [])
+        let read = try reader.rereadDateLines([name, fragment], in: image, engine: engine)
+        let added = read.filter { $0 != name && $0 != fragment }
+        #expect(added.map(\.text) == ["12.07.19"], "read \(read.map(\.text))")
+        // Put among the lines where its row stands, and no line read alone after it.
+        #expect(read.first == name && read.last == fragment)
+        #expect(read.allSatisfy { $0.rereads == nil })
+        #expect(extractor.extract(from: OCRReading(lines: read, rotation: 0)).date?.value == "2019-07-12")
+        // A piece of the same row (what the sparse layout kept of it) gives way to the row
+        // read whole, instead of being joined on to it as its continuation.
+        let row = TesseractStampReader.dateBox(of: try #require(added.first))
+        let piece = OCRLine(text: "07.1", confidence: 60, box: PixelBox(x: row.x + row.width / 2, y: row.y + 2, width: row.width / 3, height: row.height - 4), words: [])
+        let whole = try reader.rereadDateLines([name, piece], in: image, engine: engine)
+        #expect(whole.map(\.text) == ["FRANKFURT/M", "12.07.19"])
+    }
+
+    @Test func aLineStandingWithinTheRowsBoxIsAPieceOfIt() {
+        let row = OCRLine(text: "18.11.23", confidence: 80, box: PixelBox(x: 100, y: 200, width: 300, height: 40), words: [])
+        func line(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> OCRLine {
+            OCRLine(text: "x", confidence: 80, box: PixelBox(x: x, y: y, width: w, height: h), words: [])
+        }
+        #expect(TesseractStampReader.isPiece(line(100, 205, 80, 30), of: row))
+        #expect(TesseractStampReader.isPiece(line(350, 190, 50, 50), of: row))  // taller, middle inside
+        #expect(!TesseractStampReader.isPiece(line(100, 150, 300, 40), of: row))  // the row above
+        #expect(!TesseractStampReader.isPiece(line(380, 205, 60, 30), of: row))  // runs on past its end
+        #expect(!TesseractStampReader.isPiece(line(100, 240, 80, 30), of: row))  // the row below
+        // Read as one block, the row's box took in the frame around it and the line above;
+        // its date words' box did not.
+        let framed = OCRLine(text: "11 MAY 2013", confidence: 80, box: PixelBox(x: 0, y: 0, width: 500, height: 130), words: [
+            OCRWord(text: "11", confidence: 90, box: PixelBox(x: 60, y: 80, width: 40, height: 30)),
+            OCRWord(text: "MAY", confidence: 90, box: PixelBox(x: 120, y: 80, width: 80, height: 30)),
+            OCRWord(text: "2013", confidence: 90, box: PixelBox(x: 220, y: 80, width: 90, height: 30)),
+        ])
+        #expect(!TesseractStampReader.isPiece(line(40, 10, 400, 40), of: framed))  // ARRIVAL above
+        #expect(TesseractStampReader.isPiece(line(230, 85, 60, 20), of: framed))  // a piece of the year
+    }
+
+    @Test func aBlockReadingsDateCountsOnlyWithEveryDigitReadable() {
+        let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+        func line(_ words: [(String, Double)]) -> OCRLine {
+            let box = PixelBox(x: 0, y: 0, width: 40, height: 20)
+            return OCRLine(text: words.map(\.0).joined(separator: " "), confidence: 60, box: box,
+                           words: words.map { OCRWord(text: $0.0, confidence: $0.1, box: box) })
+        }
+        let holds = { TesseractStampReader.holdsReadableDate($0, plainly: { extractor.holdsPlainDate($0) }) }
+        #expect(holds(line([("11.03.14", 68)])))
+        #expect(holds(line([("22.12.10", 47), ("3", 56)])))
+        // A speck beside the date read as a letter says nothing about its digits.
+        #expect(holds(line([("29.09.21", 90), ("«x", 12)])))
+        // A year Tesseract could not read (2C, confidence 0) is a guess.
+        #expect(!holds(line([("07", 93), ("FEB", 93), ("2C", 0)])))
+        #expect(!holds(line([("1.2.22", 22), ("æA", 10)])))
+        // No date possible as read, or none at all.
+        #expect(!holds(line([("44.92.08", 90)])))
+        #expect(!holds(line([("FLUGHAFEN", 95)])))
     }
 
     @Test func theWhitelistIsLiftedAfterALineRead() throws {
@@ -127,6 +194,16 @@ import Testing
         // The right date or none — never the repaired guess, nor another wrong one.
         #expect(clues.date == nil || clues.date?.value == "2015-04-10", "read \(looks)")
         #expect(clues.date?.value != "2015-04-13", "read \(looks)")
+    }
+
+    /// A clean stamp whose date row, just above the frame's bottom rule, the sparse layout
+    /// drops whole (`mmr`): the stamp read as one block reads `11 MAY 2013`.
+    @Test func aDateRowTheSparseLayoutDroppedIsReadFromTheStampAsOneBlock() throws {
+        let reader = try TesseractStampReader()
+        let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+        reader.datePrintedPlainly = { extractor.holdsPlainDate($0) }
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-date-block-cebu.jpg"))
+        #expect(extractor.extract(from: reading).date?.value == "2013-05-11", "read \(reading.lines.map(\.text))")
     }
 
     /// A date printed as a spaced-out band (`2 1 . 0 3 . 1 3`), of which the whole-stamp
