@@ -78,12 +78,18 @@ import Testing
         #expect(try reader.rereadDateLines(lines, in: nil, engine: engine) == lines)
     }
 
-    @Test func aDatePossibleAsReadIsNotLookedAtAgainWhenTheReaderCanAsk() throws {
+    /// A reader that asks whether a date is possible as read, as a scanner's does, with its
+    /// engine, the upright Frankfurt stamp in gray and the extractor it asks.
+    static func askingReader() throws -> (TesseractStampReader, TesseractEngine, StampImage, ClueExtractor) {
         let reader = try TesseractStampReader()
-        let engine = try reader.engine(for: [])
-        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")).grayscale()
         let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
         reader.datePrintedPlainly = { extractor.holdsPlainDate($0) }
+        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")).grayscale()
+        return (reader, try reader.engine(for: []), image, extractor)
+    }
+
+    @Test func aDatePossibleAsReadIsNotLookedAtAgainWhenTheReaderCanAsk() throws {
+        let (reader, engine, image, extractor) = try Self.askingReader()
         let box = PixelBox(x: 0, y: 0, width: 40, height: 20)
         func lines(_ texts: [String]) -> [OCRLine] { texts.map { OCRLine(text: $0, confidence: 90, box: box, words: []) } }
         // Valid as read, day first and month first: the looks could not change it.
@@ -105,11 +111,7 @@ import Testing
     }
 
     @Test func aDateTheStampReadAsOneBlockHoldsJoinsTheLines() throws {
-        let reader = try TesseractStampReader()
-        let engine = try reader.engine(for: [])
-        let image = try StampImage(contentsOf: ImagingFixtures.url("stamp-upright.jpg")).grayscale()
-        let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
-        reader.datePrintedPlainly = { extractor.holdsPlainDate($0) }
+        let (reader, engine, image, extractor) = try Self.askingReader()
         // The sparse reading kept a fragment of the date row, under the name.
         let name = OCRLine(text: "FRANKFURT/M", confidence: 90, box: PixelBox(x: 0, y: 0, width: 200, height: 20), words: [])
         let fragment = OCRLine(text: "7.19", confidence: 60, box: PixelBox(x: 0, y: 1000, width: 60, height: 20), words: [])
