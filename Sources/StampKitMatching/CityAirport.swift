@@ -87,10 +87,12 @@ struct CityAirport {
     }
 
     /// Entry-method words that head a line (CALAIS PORT, HAFEN KIEL, PUERTO DE ALGECIRAS), not
-    /// a word in running text: LAND in PERMITTED TO LAND FOR 90 DAYS is a verb.
+    /// a word in running text: LAND in PERMITTED TO LAND FOR 90 DAYS is a verb. A lone
+    /// letter does not make a line running text: it is what OCR reads off a ring or a rule at
+    /// the line's end (PASO CRISTO REDENTOR N).
     static func heading(_ clues: StampClues) -> [LexiconHit<EntryMethod>] {
         clues.entryMethodHits.filter { hit in
-            hit.span.end - hit.span.start > 1 || clues.lines[hit.span.line].count <= 3
+            hit.span.end - hit.span.start > 1 || clues.lines[hit.span.line].filter { $0.form.count > 1 }.count <= 3
         }
     }
 

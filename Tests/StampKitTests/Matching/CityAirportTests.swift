@@ -38,6 +38,13 @@ import Testing
         #expect(try propose(["LISBOA", "LAND"]).entryMethod == .land)
     }
 
+    @Test func aLoneLetterAtALinesEndDoesNotMakeItRunningText() throws {
+        // PASO CRISTO REDENTOR with a letter read off the ring after it still heads its line;
+        // a fourth word of two letters or more makes it running text.
+        #expect(try propose(["PASO LISBOA N i", "ENTRADA"]).entryMethod == .land)
+        #expect(try propose(["PASO LISBOA NA NA", "ENTRADA"]).entryMethod != .land)
+    }
+
     @Test func besideAPortWordThreeLettersAreThePortsNameNotACode() throws {
         // HAFEN KEL is HAFEN KIEL with its I worn: KEL is Kiel-Holtenau's code, but beside the
         // port word it is what is left of the port's name. A code printed on a line of its own
