@@ -28,12 +28,12 @@ extension TesseractStampReader {
     /// (0.02.13), closes 0 into 6 (03.63.11) or takes 1 for 4 (26.03.41, 4011); alone and
     /// larger, with no other shapes to choose from, it mostly reads the digits that are there,
     /// and two sizes give two looks to vote with (`DateReader.read(lines:rereads:)`). When the
-    /// reader can tell a date possible as read, the stamp is first read again as one block:
-    /// a readable date there (`dateReadAsOneBlock`) takes the place of the pieces of its row
-    /// among the lines, and no line is read alone.
+    /// reader can tell a date possible as read, the stamp is first read again in the other
+    /// layout: a readable date there (`dateReadInOtherLayout`) takes the place of the pieces
+    /// of its row among the lines, and no line is read alone.
     func rereadDateLines(_ lines: [OCRLine], in image: StampImage?, engine: TesseractEngine) throws -> [OCRLine] {
         guard let image, !(datePrintedPlainly?(lines) ?? false) else { return lines }
-        if let plainly = datePrintedPlainly, let row = try dateReadAsOneBlock(in: image, engine: engine, plainly: plainly) {
+        if let plainly = datePrintedPlainly, let row = try dateReadInOtherLayout(in: image, engine: engine, plainly: plainly) {
             return Self.inserted([row], into: lines.filter { !Self.isPiece($0, of: row) })
         }
         let candidates = lines.indices.filter { Self.looksLikeDate(lines[$0].text) }
@@ -67,21 +67,21 @@ extension TesseractStampReader {
         return result
     }
 
-    /// The first line of `image` read as one block of text that holds a date possible as read
-    /// (`plainly`), every word of it with a digit readable; nil when there is none. Tesseract's
-    /// sparse layout reads a date row in pieces and apart from the rest of the stamp (`23.14`
-    /// of 11.03.14, `50.11.12` of 30.11.12, no date line at all), where the layout for one
-    /// uniform block reads each row whole: on the 750 development and held-out stamps this look
-    /// gave 19 dates more right and 5 where none was shown wrong. Dates with a digit Tesseract
-    /// could not read (`07 FEB 2C`, its year at confidence 0) are left to the line looks: taken
-    /// too, they gave 3 dates more right and 5 more wrong on 450 of those stamps.
-    func dateReadAsOneBlock(in image: StampImage, engine: TesseractEngine, plainly: ([OCRLine]) -> Bool) throws -> OCRLine? {
-        try engine.recognise(image, layout: .singleBlock).first { Self.holdsReadableDate($0, plainly: plainly) }
+    /// The first line of `image` read in the layout the pass did not use (`otherLayout`) that
+    /// holds a date possible as read (`plainly`), every word of it with a digit readable; nil
+    /// when there is none. Each layout loses date rows the other reads: the sparse one reads a
+    /// row in pieces and apart from the rest of the stamp (`23.14` of 11.03.14, `50.11.12` of
+    /// 30.11.12), the one for a uniform block drops a clean `18 APR 2010` under DEPARTED inside
+    /// a ring. Dates with a digit Tesseract could not read (`07 FEB 2C`, its year at confidence
+    /// 0) are left to the line looks: taken too, they gave 3 dates more right and 5 more wrong
+    /// on 450 stamps.
+    func dateReadInOtherLayout(in image: StampImage, engine: TesseractEngine, plainly: ([OCRLine]) -> Bool) throws -> OCRLine? {
+        try engine.recognise(image, layout: otherLayout).first { Self.holdsReadableDate($0, plainly: plainly) }
     }
 
     /// Whether `line` stands within the box of `row`'s date words (`dateBox`): its middle
-    /// inside their height, its ink within their width. The sparse layout's pieces of a date
-    /// row (`18.11` | `3` of 18.11.23) would otherwise be joined to the row read whole as its
+    /// inside their height, its ink within their width. The pass's pieces of a date row
+    /// (`18.11` | `3` of 18.11.23) would otherwise be joined to the row read whole as its
     /// continuation. Not the row's own box: read as one block, a row takes in the frame's
     /// sides and rules around it, and with them the line above.
     static func isPiece(_ line: OCRLine, of row: OCRLine) -> Bool {

@@ -13,10 +13,13 @@ extension TesseractStampReader {
     static let maximumMissedLines = 3
 
     /// `lines` with a line added for each band of letter rows that no line covers, read alone:
-    /// a band about as tall as the reading's sure words (half to two and a half times) whose
-    /// words run on for `missedLineLetters` letter heights at least, and over which no sure
-    /// word stands. Only for a reading with sure words: without them there is no letter
-    /// height to go by, and a faint stamp's bands are its noise.
+    /// a band at least a third as tall as the reading's smallest sure word and at most two and
+    /// a half times its middle one, whose words run on for `missedLineLetters` letter heights
+    /// at least, and over which no sure word stands. Only for a reading with sure words:
+    /// without them there is no letter height to go by, and a faint stamp's bands are its
+    /// noise. The lower bound follows the smallest word because the layout for one block
+    /// drops a line of small capitals beside big ones (ABU DHABI AIRPORT above EXIT, an
+    /// airport's name above GİRİŞ), and with two sure words the middle one is the bigger.
     func readMissedLines(_ lines: [OCRLine], in image: StampImage?, engine: TesseractEngine) throws -> [OCRLine] {
         guard let image, image.depth == 8 else { return lines }
         let heights = lines.flatMap(\.words).filter { Self.isSure($0) }.map(\.box.height).sorted()
@@ -27,7 +30,7 @@ extension TesseractStampReader {
         var added: [OCRLine] = []
         for band in Self.letterBands(runs) where added.count < Self.maximumMissedLines {
             let height = band.count
-            guard height * 2 >= letter, height * 2 <= letter * 5, !Self.covers(lines, band) else { continue }
+            guard height * 3 >= heights[0], height * 2 <= letter * 5, !Self.covers(lines, band) else { continue }
             let margin = max(4, height / 3)
             let y0 = max(0, band.lowerBound - margin), y1 = min(image.height, band.upperBound + margin)
             let columns = try binary.cropped(to: PixelBox(x: 0, y: band.lowerBound, width: image.width, height: height)).inkPerColumn()

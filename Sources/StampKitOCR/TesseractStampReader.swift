@@ -9,7 +9,15 @@ public final class TesseractStampReader: StampReader {
     /// Images smaller than this (long side) are enlarged, by a whole factor, so letters have
     /// enough pixels (small crops).
     public var minimumLongSide: Int
-    /// Page layout Tesseract assumes.
+    /// Page layout Tesseract assumes for the straightened stamp: one uniform block of text
+    /// (PSM 6). A stamp is a few rows of capitals in a frame; the sparse layout (PSM 11) reads
+    /// them in pieces, a date row as `23.14` of 11.03.14 or a worn name as fragments, and its
+    /// search for text anywhere costs about a tenth of a scan. Read as one block, four held-out
+    /// sets of 150 stamps each named 11 airports, 13 dates and 8 directions more right of 600,
+    /// as many countries, two entry methods fewer. The block drops a small line beside a big
+    /// one and a date row at a ring's foot, which the looks for missed rows and for the date
+    /// in the other layout bring back; it reads paper specks as words, so noisy stamps search
+    /// their turn longer.
     public var layout: TesseractEngine.Layout
     /// Header-declared size above which an image is refused unread.
     public var pixelLimit: Int
@@ -58,7 +66,7 @@ public final class TesseractStampReader: StampReader {
         self.pixelLimit = pixelLimit
         workingLongSide = 1600
         minimumLongSide = 400
-        layout = .sparse
+        layout = .singleBlock
         acceptScore = 10
         certainScore = 25
         retryDoubt = 6

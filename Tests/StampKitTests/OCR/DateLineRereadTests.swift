@@ -97,7 +97,7 @@ import Testing
         #expect(try reader.rereadDateLines(plain, in: image, engine: engine) == plain)
         #expect(try reader.rereadDateLines(lines(["04 NOV 2011"]), in: image, engine: engine) == lines(["04 NOV 2011"]))
         // Only possible after a repair (a day 44, a month 92), or no date at all: looked at,
-        // line by line where the stamp read as one block holds no date (a blank page).
+        // line by line where the stamp read in the other layout holds no date (a blank page).
         let blank = try StampImage(GrayPixels(width: 400, height: 200, bytes: [UInt8](repeating: 255, count: 400 * 200)))
         for texts in [["44.92.08"], ["13/04/2645"], ["0.02.13"]] {
             #expect(try reader.rereadDateLines(lines(texts), in: blank, engine: engine).first?.rereads != nil, "\(texts)")
@@ -110,9 +110,9 @@ import Testing
         #expect(try bare.rereadDateLines(plain, in: image, engine: bare.engine(for: [])) == plain)
     }
 
-    @Test func aDateTheStampReadAsOneBlockHoldsJoinsTheLines() throws {
+    @Test func aDateTheStampReadInTheOtherLayoutHoldsJoinsTheLines() throws {
         let (reader, engine, image, extractor) = try Self.askingReader()
-        // The sparse reading kept a fragment of the date row, under the name.
+        // The pass kept a fragment of the date row, under the name.
         let name = OCRLine(text: "FRANKFURT/M", confidence: 90, box: PixelBox(x: 0, y: 0, width: 200, height: 20), words: [])
         let fragment = OCRLine(text: "7.19", confidence: 60, box: PixelBox(x: 0, y: 1000, width: 60, height: 20), words: [])
         let read = try reader.rereadDateLines([name, fragment], in: image, engine: engine)
@@ -122,8 +122,8 @@ import Testing
         #expect(read.first == name && read.last == fragment)
         #expect(read.allSatisfy { $0.rereads == nil })
         #expect(extractor.extract(from: OCRReading(lines: read, rotation: 0)).date?.value == "2019-07-12")
-        // A piece of the same row (what the sparse layout kept of it) gives way to the row
-        // read whole, instead of being joined on to it as its continuation.
+        // A piece of the same row (what the pass kept of it) gives way to the row read whole,
+        // instead of being joined on to it as its continuation.
         let row = TesseractStampReader.dateBox(of: try #require(added.first))
         let piece = OCRLine(text: "07.1", confidence: 60, box: PixelBox(x: row.x + row.width / 2, y: row.y + 2, width: row.width / 3, height: row.height - 4), words: [])
         let whole = try reader.rereadDateLines([name, piece], in: image, engine: engine)
@@ -151,7 +151,7 @@ import Testing
         #expect(TesseractStampReader.isPiece(line(230, 85, 60, 20), of: framed))  // a piece of the year
     }
 
-    @Test func aBlockReadingsDateCountsOnlyWithEveryDigitReadable() {
+    @Test func theOtherLayoutsDateCountsOnlyWithEveryDigitReadable() {
         let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
         func line(_ words: [(String, Double)]) -> OCRLine {
             let box = PixelBox(x: 0, y: 0, width: 40, height: 20)
@@ -187,7 +187,9 @@ import Testing
 /// catch, so the English model's reading is the case this checks.)
 @Suite struct DateLineRereadIntegrationTests {
     @Test func aRepairedDateTheLooksDisagreeWithIsNotTaken() throws {
+        // The sparse layout's reading; read as one block, the stamp gives 12/04/2015.
         let reader = try TesseractStampReader(languages: ["eng"])
+        reader.layout = .sparse
         let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-date-reread.jpg"))
         let looks = "\(reading.lines.map { ($0.text, $0.rereads ?? []) })"
         let dateLine = try #require(reading.lines.first { $0.rereads != nil && $0.text.contains("/04/") }, "read \(looks)")
@@ -199,13 +201,33 @@ import Testing
     }
 
     /// A clean stamp whose date row, just above the frame's bottom rule, the sparse layout
-    /// drops whole (`mmr`): the stamp read as one block reads `11 MAY 2013`.
-    @Test func aDateRowTheSparseLayoutDroppedIsReadFromTheStampAsOneBlock() throws {
-        let reader = try TesseractStampReader()
+    /// drops whole (`mmr`): read in the layout for one block, as the reader's pass reads it,
+    /// or as the other layout after a sparse pass, the stamp gives `11 MAY 2013`.
+    @Test func aDateRowTheSparseLayoutDropsIsReadInTheLayoutForOneBlock() throws {
         let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+        for layout in [TesseractEngine.Layout.singleBlock, .sparse] {
+            let reader = try TesseractStampReader()
+            reader.layout = layout
+            reader.datePrintedPlainly = { extractor.holdsPlainDate($0) }
+            let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-date-block-cebu.jpg"))
+            #expect(extractor.extract(from: reading).date?.value == "2013-05-11", "\(layout): read \(reading.lines.map(\.text))")
+        }
+    }
+
+    /// A clean MELBOURNE DEPARTED stamp in a ring, turned a quarter on its page: the layout for
+    /// one block reads its three words and drops `18 APR 2010` under them; the sparse layout,
+    /// the other look, reads it.
+    @Test func aDateRowTheBlockDropsIsReadInTheSparseLayout() throws {
+        let extractor = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today)
+        let url = ImagingFixtures.url("stamp-ring-melbourne.jpg")
+        let bare = try TesseractStampReader()
+        let unlooked = try bare.read(imageAt: url)
+        #expect(unlooked.lines.contains { $0.text.contains("MELBOURNE") }, "read \(unlooked.lines.map(\.text))")
+        #expect(extractor.extract(from: unlooked).date == nil, "read \(unlooked.lines.map(\.text))")
+        let reader = try TesseractStampReader()
         reader.datePrintedPlainly = { extractor.holdsPlainDate($0) }
-        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-date-block-cebu.jpg"))
-        #expect(extractor.extract(from: reading).date?.value == "2013-05-11", "read \(reading.lines.map(\.text))")
+        let reading = try reader.read(imageAt: url)
+        #expect(extractor.extract(from: reading).date?.value == "2010-04-18", "read \(reading.lines.map(\.text))")
     }
 
     /// A date printed as a spaced-out band (`2 1 . 0 3 . 1 3`), of which the whole-stamp

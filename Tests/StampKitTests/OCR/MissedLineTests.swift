@@ -48,16 +48,28 @@ import Testing
         #expect(clues.date?.value == "2017-07-14", "read \(texts)")
     }
 
-    /// The ARRIVAL of a clean BUREAU OF IMMIGRATION stamp, dropped by the layout, comes back.
-    /// The date row under it, dropped too, stays out: rows of digits read alone gave more
-    /// wrong dates than right ones.
+    /// The ARRIVAL of a clean BUREAU OF IMMIGRATION stamp, dropped by the sparse layout, comes
+    /// back. The date row under it, dropped too, stays out: rows of digits read alone gave more
+    /// wrong dates than right ones. (Read as one block, the stamp gives both rows.)
     @Test func aWordRowTheLayoutDroppedComesBackADateRowDoesNot() throws {
         let reader = try TesseractStampReader()
+        reader.layout = .sparse
         let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-mactan-arrival.jpg"))
         let texts = reading.lines.map(\.text)
         let clues = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today).extract(from: reading)
         #expect(clues.direction == .arrival, "read \(texts)")
         #expect(!texts.contains { $0.contains("2013") }, "read \(texts)")
+    }
+
+    /// ABU DHABI AIRPORT in small capitals above a big EXIT and its date, on a stamp turned
+    /// 27°: read as one block, the stamp gives EXIT and the date only, and the row of small
+    /// letters, a third as tall as the date's digits, is read alone.
+    @Test func aSmallLineAboveABigOneComesBack() throws {
+        let reader = try TesseractStampReader()
+        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-small-line-abu-dhabi.jpg"))
+        let texts = reading.lines.map(\.text)
+        #expect(texts.contains { $0.contains("ABU DHABI") }, "read \(texts)")
+        #expect(texts.contains { $0.contains("EXIT") }, "read \(texts)")
     }
 
     /// A line read alone goes where its row stands, before the first line lower down; one
