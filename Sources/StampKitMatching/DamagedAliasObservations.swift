@@ -15,21 +15,22 @@ import StampKitGazetteer
 /// The run must start with the phrase's first letter (or one of its worn shape) and have at
 /// least as many words as the phrase less one: IMMIGRATION alone is two letters from U.S.
 /// IMMIGRATION but is not it. A word read right as a name is not damage: KENYA IMMIGRATION is
-/// two letters from KOREA IMMIGRATION, but KENYA is Kenya.
+/// two letters from KOREA IMMIGRATION, but KENYA is Kenya; unless the phrase prints that word
+/// (LANDING, a town in New Jersey, of a worn LANDING PEFMISSION).
 struct DamagedAliasObservations: Sendable {
     /// The fewest letters a phrase needs to be guessed at.
     static let minimumLetters = 10
     /// Share of a phrase's letters a reading may be off by and still name it.
     static let allowedDamage = 0.25
 
-    let phrases: [(letters: [UInt8], words: Int, alias: CountryAlias, shapes: NearNameIndex.ShapeCounts)]
+    let phrases: [(letters: [UInt8], words: [Substring], alias: CountryAlias, shapes: NearNameIndex.ShapeCounts)]
 
     init(lexicon: Lexicon) {
         phrases = lexicon.countryAliases.compactMap { form, alias in
             guard form.contains(" ") else { return nil }
             let letters = Array(form.utf8.filter { $0 != 32 })
             guard letters.count >= Self.minimumLetters, letters.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return nil }
-            return (letters, form.split(separator: " ").count, alias, NearNameIndex.ShapeCounts(letters))
+            return (letters, form.split(separator: " "), alias, NearNameIndex.ShapeCounts(letters))
         }
     }
 
@@ -42,18 +43,21 @@ struct DamagedAliasObservations: Sendable {
             var best: (cost: Double, span: TokenSpan, alias: CountryAlias, letters: Int)?
             for start in line.indices {
                 var letters: [UInt8] = []
+                var named: [Substring] = []
                 for end in start..<min(line.count, start + 6) {
                     let t = line[end]
                     // A mark inside a word (CH'HA) is damage too; a digit ends the run.
-                    guard t.isUppercase, !t.text.contains(where: \.isNumber),
-                        !names.contains(where: { $0.line == t.line && $0.start <= t.index && t.index < $0.end })
-                    else { break }
+                    guard t.isUppercase, !t.text.contains(where: \.isNumber) else { break }
+                    if names.contains(where: { $0.line == t.line && $0.start <= t.index && t.index < $0.end }) {
+                        named.append(Substring(t.form))
+                    }
                     let added = t.form.utf8.filter { $0 != 32 }
                     letters += added
                     guard letters.count >= Self.minimumLetters - 2 else { continue }
                     let shapes = NearNameIndex.ShapeCounts(letters)
-                    for phrase in phrases where end - start + 1 >= phrase.words - 1
+                    for phrase in phrases where end - start + 1 >= phrase.words.count - 1
                         && NearNameIndex.shape([letters[0]]) == NearNameIndex.shape([phrase.letters[0]])
+                        && named.allSatisfy({ phrase.words.contains($0) })
                     {
                         let allowance = Double(phrase.letters.count) * Self.allowedDamage
                         guard abs(phrase.letters.count - letters.count) <= Int(allowance) else { continue }

@@ -78,4 +78,17 @@ import Testing
         #expect(p.candidates.first?.country.code == "KE")
         #expect(!p.candidates.contains { $0.country.code == "KR" })
     }
+
+    /// A word of the phrase read right, which alone names a place (Landing, New Jersey), is
+    /// still the phrase's word when the rest of it is worn.
+    @Test func aWordThePhrasePrintsAsReadIsPartOfItThoughItNamesAPlace() throws {
+        let places = TestPlaces()
+        places.cities.append((City(id: 5100200, name: "Landing", countryCode: "US", regionID: "US.NJ", population: 6_000,
+                                   latitude: 40.9, longitude: -74.67), ["Landing"]))
+        #expect(try propose(["07.DEC.2017", "LANDING"], places: places).candidates.first?.city?.name == "Landing")
+        let worn = try propose(["07.DEC.2017", "LANDING PEFMISSION"], places: places)
+        let top = try #require(worn.candidates.first)
+        #expect(top.country.code == "JP", "\(top.country.code): \(top.evidence.map(\.text))")
+        #expect(top.evidence.contains { $0.detail == "read as LANDING PERMISSION: authority of Japan" })
+    }
 }
