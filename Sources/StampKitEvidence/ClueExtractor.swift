@@ -535,8 +535,8 @@ public struct ClueExtractor: Sendable {
         return nil
     }
 
-    /// Runs of one to four words that might name a country or city, skipping consumed and
-    /// all-stop-word runs and anything shorter than four letters.
+    /// Runs of one to four words that might name a country or city, skipping consumed,
+    /// all-stop-word and all-lower-case runs and anything shorter than four letters.
     func namePhrases(_ lines: [[StampToken]], consumed: Set<[Int]>) -> [NamePhrase] {
         var out: [NamePhrase] = []
         for line in lines {
@@ -551,6 +551,9 @@ public struct ClueExtractor: Sendable {
                     let form = part.map(\.form).joined(separator: " ")
                     guard form.filter(\.isLetter).count >= 4 else { continue }
                     if part.allSatisfy({ isFunctionWord($0.form) }) { continue }
+                    // Stamps print names in capitals: words with none are what OCR makes of
+                    // the paper's texture (`boma vuo maa` named Boma, Congo, on an American stamp).
+                    if part.allSatisfy({ !$0.text.contains(where: \.isUppercase) }) { continue }
                     // A phrase does not start or end on a month or direction word; stop-words may
                     // (NEW YORK, SAN JOSE), since names are matched exactly.
                     if n > 1, [part.first!.form, part.last!.form].contains(where: {

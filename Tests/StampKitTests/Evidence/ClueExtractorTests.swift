@@ -309,6 +309,17 @@ import Testing
         #expect(clues.namePhrases.allSatisfy { $0.length <= 4 })
     }
 
+    /// Stamps print names in capitals; words in lower case alone are what OCR makes of paper
+    /// texture (`boma vuo maa`, which named Boma in Congo on an American stamp). A name read with
+    /// one capital (Paris) or worn small beside capitals still counts.
+    @Test func wordsAllInLowerCaseNameNothing() {
+        let forms = Set(extractor.extract(from: reading(["boma vuo maa a e", "Paris", "SAN jose"])).namePhrases.map(\.form))
+        #expect(!forms.contains { $0.contains("boma") || $0.contains("vuo") })
+        #expect(forms.contains("paris"))
+        #expect(forms.contains("san jose"))
+        #expect(!forms.contains("jose"))
+    }
+
     /// In a ring of stars read as lower-case specks, PLS is the sign PL with a star glued on;
     /// the same letters without the ring, or with another last letter, are a code.
     @Test func aSignWithAStarGluedOnIsTheSign() {
