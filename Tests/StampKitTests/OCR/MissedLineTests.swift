@@ -36,12 +36,18 @@ import Testing
         #expect(!TesseractStampReader.covers([line("ARRIVAL", confidence: 74, y: 150)], 205..<235))
     }
 
+    /// A fixture read by a reader in `layout` (its own when nil), with its lines' texts.
+    static func read(_ fixture: String, layout: TesseractEngine.Layout? = nil) throws -> (reading: OCRReading, texts: [String]) {
+        let reader = try TesseractStampReader()
+        if let layout { reader.layout = layout }
+        let reading = try reader.read(imageAt: ImagingFixtures.url(fixture))
+        return (reading, reading.lines.map(\.text))
+    }
+
     /// A clean UK BORDER stamp ruled into three cells: the sparse layout reads the top two
     /// and drops MANCHESTER in the bottom cell; its row of letters, read alone, gives it.
     @Test func aLineTheLayoutDroppedIsReadAlone() throws {
-        let reader = try TesseractStampReader()
-        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-ruled-manchester.jpg"))
-        let texts = reading.lines.map(\.text)
+        let (reading, texts) = try Self.read("stamp-ruled-manchester.jpg")
         #expect(texts.contains { $0.contains("MANCHESTER") }, "read \(texts)")
         #expect(texts.contains { $0.contains("UK BORDER") }, "read \(texts)")
         let clues = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today).extract(from: reading)
@@ -52,10 +58,7 @@ import Testing
     /// back. The date row under it, dropped too, stays out: rows of digits read alone gave more
     /// wrong dates than right ones. (Read as one block, the stamp gives both rows.)
     @Test func aWordRowTheLayoutDroppedComesBackADateRowDoesNot() throws {
-        let reader = try TesseractStampReader()
-        reader.layout = .sparse
-        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-mactan-arrival.jpg"))
-        let texts = reading.lines.map(\.text)
+        let (reading, texts) = try Self.read("stamp-mactan-arrival.jpg", layout: .sparse)
         let clues = ClueExtractor(lexicon: TestLexicon.shared, today: TestLexicon.today).extract(from: reading)
         #expect(clues.direction == .arrival, "read \(texts)")
         #expect(!texts.contains { $0.contains("2013") }, "read \(texts)")
@@ -65,9 +68,7 @@ import Testing
     /// 27°: read as one block, the stamp gives EXIT and the date only, and the row of small
     /// letters, a third as tall as the date's digits, is read alone.
     @Test func aSmallLineAboveABigOneComesBack() throws {
-        let reader = try TesseractStampReader()
-        let reading = try reader.read(imageAt: ImagingFixtures.url("stamp-small-line-abu-dhabi.jpg"))
-        let texts = reading.lines.map(\.text)
+        let texts = try Self.read("stamp-small-line-abu-dhabi.jpg").texts
         #expect(texts.contains { $0.contains("ABU DHABI") }, "read \(texts)")
         #expect(texts.contains { $0.contains("EXIT") }, "read \(texts)")
     }
