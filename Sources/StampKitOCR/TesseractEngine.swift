@@ -133,6 +133,9 @@ public final class TesseractEngine {
     /// Recognitions (`recognise`, every pass and look that keeps word boxes) made so far,
     /// counted so a test can tell what a reading cost.
     package private(set) var recognitions = 0
+    /// Recognitions stopped after the layout analysis for finding more words than allowed,
+    /// counted so a test can tell which passes were given up unread.
+    package private(set) var givenUp = 0
 
     /// Reads `image` as plain text, nothing dropped, with Tesseract's mean confidence (0…100):
     /// for text whose filler characters count (a machine-readable zone's `<`), read line by line.
@@ -194,7 +197,10 @@ public final class TesseractEngine {
             return budget.exceeded
         }
         let status = withExtendedLifetime(budget) { TessBaseAPIRecognize(api, monitor) }
-        if budget.exceeded { return (nil, budget.words) }
+        if budget.exceeded {
+            givenUp += 1
+            return (nil, budget.words)
+        }
         guard status == 0 else {
             throw OCRError(.recognitionFailed, "Tesseract failed to read the image; try again with --rotate or --crop")
         }

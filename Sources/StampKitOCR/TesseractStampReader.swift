@@ -28,13 +28,15 @@ public final class TesseractStampReader: StampReader {
     public var certainScore: Int
     /// Letters in unreadable long words (see `doubt`) from which colour channels are re-read.
     public var retryDoubt: Int
-    /// Words (as Tesseract's layout finds them) a colour channel's ink may hold for its retry
-    /// to be read. A stamp prints a few dozen words at most (passes over the dev stamps found
-    /// 7 in the median, 22 at the 90th percentile; no channel that read better found more than
-    /// 13, nor more than 41 on the first 28 held-out stamps); a channel where the paper's
-    /// security lines survived breaks into hundreds, reads nothing confident, and took up to
-    /// twenty passes' time.
-    public var channelWordLimit: Int
+    /// Words (as Tesseract's layout finds them) a pass over the whole stamp may hold for them
+    /// to be recognised. A stamp prints a few dozen words at most; a pass that finds more is
+    /// given up after its layout analysis, before recognition costs it a second or more: the
+    /// paper's security print or hatching kept as specks (the first pass is then read again
+    /// from the strict ink separation), a colour channel where the security lines survived,
+    /// a gray photo of textured paper, or a turn that reads the stamp sideways or upside down,
+    /// where a block of capitals breaks into a word per letter or two (the development stamps'
+    /// wrong turns found up to 270 words, where the right turns found 2 to 66).
+    public var wordLimit: Int
     /// Leptonica line-angle confidence below which the found angle is noise (blank or
     /// text-free images) and the search starts from the image as it is.
     public var noLineConfidence: Double
@@ -70,7 +72,7 @@ public final class TesseractStampReader: StampReader {
         acceptScore = 10
         certainScore = 25
         retryDoubt = 6
-        channelWordLimit = 64
+        wordLimit = 64
         noLineConfidence = 2
     }
 
@@ -176,12 +178,12 @@ public final class TesseractStampReader: StampReader {
             let pass = try self.pass(prepared.image, rotation: rotation, engine: engine)
             return Unlooked(lines: pass.lines, image: pass.image, toSource: toSource, rotation: rotation, passes: 1)
         }
-        // Hundreds of words on the first pass are the paper's security print kept as ink
-        // specks, each recognised in turn (seconds a pass): the ink is separated again with
-        // the print taken for paper, and read instead.
+        // More words on the first pass than a stamp prints are the paper's security print kept
+        // as ink specks: the ink is separated again with the print taken for paper, and read
+        // instead.
         var best: Pass
         if let found = try findUpright(prepared.image, ink: prepared.ink, engine: engine,
-                                       wordLimit: prepared.ink ? Self.securityPrintWords : nil) {
+                                       firstPassLimit: prepared.ink ? wordLimit : nil) {
             best = found
         } else {
             best = try findUpright(workingSize(source).image.inkSeparated(strictly: true), ink: true, engine: engine)
@@ -193,9 +195,12 @@ public final class TesseractStampReader: StampReader {
         // letter size on the flat white ink image): the gray photo is read as well and the
         // reading with more evidence kept.
         if prepared.ink && best.score == 0 {
-            var gray = try readGray(source, besides: best, engine: engine)
-            gray.passes += best.passes
-            if grayWins(gray, over: best) { best = gray } else { best.passes = gray.passes }
+            if var gray = try readGray(source, besides: best, engine: engine) {
+                gray.passes += best.passes
+                if grayWins(gray, over: best) { best = gray } else { best.passes = gray.passes }
+            } else {
+                best.passes += 1
+            }
         }
         var passesRun = best.passes
         if best.doubt >= retryDoubt {
@@ -279,7 +284,7 @@ public final class TesseractStampReader: StampReader {
     /// `pass`'s reading retried on each colour channel's ink at its rotation, the best kept,
     /// and the passes that took. Text Tesseract saw but could not read (a signature across
     /// it, ink of two colours) may read on a channel where the other colour fades. A channel
-    /// whose ink breaks into more than `channelWordLimit` words is given up before it is
+    /// whose ink breaks into more than `wordLimit` words is given up before it is
     /// read, and the retries stop at the first reading that is certain (`certainScore`) with
     /// no unreadable word left, kept or not: stopping at any better reading lost an airport on
     /// a dev and a held-out stamp, where a later channel read more, while after a channel that
@@ -296,7 +301,7 @@ public final class TesseractStampReader: StampReader {
             // itself, so only more confident text makes it win. The date line's further looks
             // read the ink as separated, a view of the digits independent of the one they vote
             // with.
-            let read = try self.pass(ink.gapsBridged(), rotation: pass.rotation, engine: engine, wordLimit: channelWordLimit)
+            let read = try self.pass(ink.gapsBridged(), rotation: pass.rotation, engine: engine, wordLimit: wordLimit)
             guard var candidate = read else { continue }
             if candidate.score > best.score {
                 candidate.image = try turned(ink, by: pass.rotation)
@@ -449,23 +454,16 @@ public final class TesseractStampReader: StampReader {
     /// quarter turns when neither half turn read well. When no turn reads well the scores are
     /// noise, and the layout decides (`turnWins`): the axis the ink's rows show, and of its two
     /// ways up the one nearest upright.
+    /// Every turn but the first is read only if it holds at most `wordLimit` words.
     func findUpright(_ image: StampImage, ink: Bool, engine: TesseractEngine) throws -> Pass {
-        try findUpright(image, ink: ink, engine: engine, wordLimit: nil)!
+        try findUpright(image, ink: ink, engine: engine, firstPassLimit: nil)!
     }
 
-    /// Words (as Tesseract's layout finds them) past which a first pass is taken for the
-    /// paper's security print read as specks: a stamp prints a few dozen words at most. Of the
-    /// 750 development and held-out stamps, one first pass found more than 100 (132: paper
-    /// hatching kept as specks, each read as I or l, which buried the stamp's date); read
-    /// from the strict separation it read FLUGHAFEN SALZBU and 28.03.23, its scan 0.96–1.03 s
-    /// → 0.71–0.72 s, and no other reading changed.
-    static let securityPrintWords = 100
-
-    /// `findUpright`, given up (nil) when the first pass finds more than `wordLimit` words.
+    /// `findUpright`, given up (nil) when the first pass finds more than `firstPassLimit` words.
     /// `lineAngle`: the angle and its confidence, already measured (nil: measured here);
     /// `bothWaysUpOnly`: no quarter turn is read, only the angle's two ways up (an angle given
     /// at full confidence is never taken for noise, so the unturned photo is not read either).
-    func findUpright(_ image: StampImage, ink: Bool, engine: TesseractEngine, wordLimit: Int?,
+    func findUpright(_ image: StampImage, ink: Bool, engine: TesseractEngine, firstPassLimit: Int?,
                      lineAngle measured: (degrees: Double, confidence: Double)? = nil,
                      bothWaysUpOnly: Bool = false) throws -> Pass? {
         var (lineAngle, confidence) = try measured ?? image.textLineAngle(binarisation: ink ? .inkOpened : .backgroundNormalisedOtsu)
@@ -482,7 +480,7 @@ public final class TesseractStampReader: StampReader {
         // The other turns of the line angle are quarter turns of the image turned once: exact and
         // cheap (pixel moves), where each fresh free-angle rotation cost a resampling.
         let base = try turned(image, by: lineAngle)
-        guard let first = try pass(turned: base, rotation: lineAngle, engine: engine, wordLimit: wordLimit) else { return nil }
+        guard let first = try pass(turned: base, rotation: lineAngle, engine: engine, wordLimit: firstPassLimit) else { return nil }
         var best = first
         var passes = 1
         // The ink's layout says which way the lines run before anything is read: when it
@@ -500,8 +498,9 @@ public final class TesseractStampReader: StampReader {
         }
         func consider(quarterTurns: Double) throws {
             let quarter = try base.rotated(byDegrees: 90 * quarterTurns)
-            let candidate = try pass(turned: quarter, rotation: lineAngle + 90 * quarterTurns, engine: engine)
             passes += 1
+            guard let candidate = try pass(turned: quarter, rotation: lineAngle + 90 * quarterTurns, engine: engine,
+                                           wordLimit: wordLimit) else { return }
             let nearUpright = abs(lineAngle) <= 45
             if abs(quarterTurns) == 2, !nearUpright, let weighs = weighsMore(candidate, than: best) {
                 if weighs { best = candidate }
@@ -533,13 +532,13 @@ public final class TesseractStampReader: StampReader {
         let offQuarter = abs(lineAngle - 90 * (lineAngle / 90).rounded())
         let angleMayBeNoise = try confidence < noLineConfidence && !layoutAgrees()
         if angleMayBeNoise && offQuarter > 1 && best.score < acceptScore {
-            let asItIs = try pass(image, rotation: 0, engine: engine)
             passes += 1
-            if asItIs.beats(best) || best.score == 0 { best = asItIs }
+            if let asItIs = try pass(image, rotation: 0, engine: engine, wordLimit: wordLimit),
+               asItIs.beats(best) || best.score == 0 { best = asItIs }
             if best.score < acceptScore {
-                let upsideDown = try pass(image, rotation: 180, engine: engine)
                 passes += 1
-                if upsideDown.beats(best) { best = upsideDown }
+                if let upsideDown = try pass(image, rotation: 180, engine: engine, wordLimit: wordLimit),
+                   upsideDown.beats(best) { best = upsideDown }
             }
         } else if angleMayBeNoise && best.score == 0 {
             // Read unturned already when the angle was dropped as noise.
@@ -597,15 +596,16 @@ public final class TesseractStampReader: StampReader {
     /// paper: read along the ink's axis, the 23 of 300 held-out stamps that had one scanned in
     /// 95–99 s instead of 112–130 s, and 600 held-out stamps kept as many right countries,
     /// airports and dates (weak answers moved both ways); development readings unchanged.
-    func readGray(_ source: StampImage, besides ink: Pass, engine: TesseractEngine) throws -> Pass {
+    /// Nil when its first pass finds more than `wordLimit` words: the paper's texture.
+    func readGray(_ source: StampImage, besides ink: Pass, engine: TesseractEngine) throws -> Pass? {
         let gray = try prepare(source.grayscale()).image
         let measured = try gray.textLineAngle(binarisation: .backgroundNormalisedOtsu)
         guard measured.confidence < noLineConfidence else {
-            return try findUpright(gray, ink: false, engine: engine, wordLimit: nil, lineAngle: measured)!
+            return try findUpright(gray, ink: false, engine: engine, firstPassLimit: wordLimit, lineAngle: measured)
         }
-        var read = try findUpright(gray, ink: false, engine: engine, wordLimit: nil,
-                                   lineAngle: (ink.rotation.truncatingRemainder(dividingBy: 180), .infinity),
-                                   bothWaysUpOnly: true)!
+        guard var read = try findUpright(gray, ink: false, engine: engine, firstPassLimit: wordLimit,
+                                         lineAngle: (ink.rotation.truncatingRemainder(dividingBy: 180), .infinity),
+                                         bothWaysUpOnly: true) else { return nil }
         read.onInkAxis = true
         return read
     }

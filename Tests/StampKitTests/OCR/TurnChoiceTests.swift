@@ -97,7 +97,8 @@ private func angularDistance(_ a: Double, _ b: Double) -> Double {
 
     /// The gray photo of a stamp whose ink read nothing, its paper texture showing no lines of
     /// its own: read along the ink's axis both ways up (two passes), where the search from the
-    /// unturned photo read it at 0°, 180° and both quarter turns.
+    /// unturned photo read it at 0°, 180° and both quarter turns; given up unread when its
+    /// first pass finds more words than a stamp prints, as this one's does.
     @Test func aGrayPhotoWithoutLinesIsReadAlongTheInksAxis() throws {
         let reader = try TesseractStampReader()
         let engine = try reader.engine(for: [])
@@ -107,11 +108,35 @@ private func angularDistance(_ a: Double, _ b: Double) -> Double {
         #expect(ink.score == 0, "the ink reads too well to test the gray photo: \(ink.score)")
         let gray = try reader.prepare(photo.grayscale()).image
         #expect(try gray.textLineAngle(binarisation: .backgroundNormalisedOtsu).confidence < reader.noLineConfidence)
-        let read = try reader.readGray(photo, besides: ink, engine: engine)
+        // Its paper's texture breaks into more words than a stamp prints: the gray photo is
+        // given up after its first layout analysis, unread.
+        let givenUp = engine.givenUp
+        #expect(try reader.readGray(photo, besides: ink, engine: engine) == nil)
+        #expect(engine.givenUp == givenUp + 1)
+        reader.wordLimit = .max
+        let read = try #require(try reader.readGray(photo, besides: ink, engine: engine))
         #expect(read.onInkAxis)
         #expect(read.passes <= 2, "\(read.passes) passes")
         #expect(angularDistance(read.rotation, ink.rotation) < 0.01 || angularDistance(read.rotation, ink.rotation + 180) < 0.01,
                 "read at \(read.rotation), the ink at \(ink.rotation)")
+    }
+
+    /// Every turn but the first is read only when its layout finds no more words than a stamp
+    /// prints. This faint sideways stamp reads weakly, so the search reads more turns than the
+    /// first, none over the usual limit (the most found 62 words); allowed none, it gives up
+    /// every turn but the first after its layout analysis, and keeps the first.
+    @Test func turnsOverTheWordLimitAreGivenUpUnread() throws {
+        let reader = try TesseractStampReader()
+        let engine = try reader.engine(for: [])
+        let photo = try StampImage(contentsOf: ImagingFixtures.url("stamp-sideways-faint-cologne.jpg"))
+        let ink = try reader.prepare(photo).image
+        let searched = try reader.findUpright(ink, ink: true, engine: engine)
+        #expect(searched.passes > 1)
+        #expect(engine.givenUp == 0)
+        reader.wordLimit = 0
+        let firstOnly = try reader.findUpright(ink, ink: true, engine: engine)
+        #expect(firstOnly.passes > 1)
+        #expect(engine.givenUp == firstOnly.passes - 1)
     }
 
     /// A known stamp turned by quarter and half turns and tilted comes back at its angle.
