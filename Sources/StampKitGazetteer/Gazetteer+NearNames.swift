@@ -36,9 +36,13 @@ extension Gazetteer {
         language.isEmpty || language.split(separator: "-", maxSplits: 1).first?.count == 2
     }
 
+    /// The lexicon file of border posts a land or sea stamp names (read by the evidence stage
+    /// for the way of crossing each says).
+    static let borderPostsFile = "border-posts.txt"
+
     /// Every country name in a major or untagged language; the names of big cities and of cities
     /// with an airline airport; the words of airport names and municipalities that few airports
-    /// share; the names of ports of entry.
+    /// share; the names of ports of entry and border posts.
     func nearNameForms() throws -> [String] {
         var forms = try rows("SELECT form, language FROM names WHERE kind = 'country'", []) { row -> String? in
             Self.guessesAtCountryName(inLanguage: row.text(at: 1) ?? "") ? row.text(at: 0) : nil
@@ -59,9 +63,15 @@ extension Gazetteer {
             }
         }
         forms += airportsWithWord.filter { $0.value.count <= Self.nearNameAirportLimit }.keys.map(String.init)
-        // Ports of entry are what land and sea stamps print, whatever the size of their town.
-        if let ports = try lexiconFiles()[PortOfEntry.file] {
+        // Ports of entry and border posts are what land and sea stamps print, whatever the size
+        // of their town (Poipet, 99 000 people, lies under the cities' bar).
+        let lexicon = try lexiconFiles()
+        if let ports = lexicon[PortOfEntry.file] {
             forms += try PortOfEntry.parse(ports).map { SearchForm.of($0.name) }
+        }
+        if let posts = lexicon[Self.borderPostsFile] {
+            forms += try GazetteerBuilder.lexiconRows(posts, file: Self.borderPostsFile, columns: 3,
+                                                      expected: "*<TAB>name<TAB>land, sea or rail").map { SearchForm.of($0.columns[1]) }
         }
         return forms
     }

@@ -137,6 +137,25 @@ import Testing
         #expect(try gazetteer.nearNames("kapixule").map(\.form) == ["kapikule"])
     }
 
+    /// A border post's town is guessed at from a worn reading whatever its size, as a port of
+    /// entry is: a land stamp prints the post's name (POIPET, a town of 99 000 under the bar
+    /// for cities). Selfoss, a town of 9 000, stands in for one here.
+    @Test func aWornBorderPostIsGuessedAt() throws {
+        let dir = try makeTemporaryDirectory("gazetteer-posts")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lexicons = dir.appendingPathComponent("Lexicons")
+        try FileManager.default.createDirectory(at: lexicons, withIntermediateDirectories: true)
+        func gazetteer(_ name: String) throws -> Gazetteer {
+            let output = dir.appendingPathComponent(name)
+            _ = try Gazetteer.build(sources: FixtureGazetteer.sourcesURL, lexicons: lexicons, output: output)
+            return try Gazetteer(path: output)
+        }
+        #expect(try gazetteer("without.sqlite").nearNames("selfods").isEmpty)
+        try "# posts\n*\tSELFOSS\tland\n".write(to: lexicons.appendingPathComponent(Gazetteer.borderPostsFile),
+                                                   atomically: true, encoding: .utf8)
+        #expect(try gazetteer("with.sqlite").nearNames("selfods").map(\.form) == ["selfoss"])
+    }
+
     /// A malformed port of entry stops the build, naming the file and line.
     @Test func aMalformedPortOfEntryIsNamed() throws {
         for bad in ["*\tKapıkule\ttr\t41.7\t26.3", "*\tKapıkule\tTR\t41.7", "*\tKapıkule\tTR\t141.7\t26.3",
