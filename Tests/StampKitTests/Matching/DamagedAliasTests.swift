@@ -44,7 +44,18 @@ import Testing
                                 "AÉRCVYRT@0 DE@93 MÉBEC@43", "y@73", "ENTRÉE@94", "J@74"])
         let top = try #require(worn.candidates.first)
         #expect(top.country.code == "CA")
-        #expect(top.evidence.contains { $0.detail == "read as AGENCE DES SERVICES FRONTALIERS: authority of Canada" })
+        // SEOVICET FRONTALIERS lies nearer SERVICES FRONTALIERS, the agency's shorter name.
+        #expect(top.evidence.contains { $0.detail == "read as SERVICES FRONTALIERS: authority of Canada" })
+    }
+
+    /// The Canadian authority's first word lost to junk (`[rawe` for AGENCE) leaves it too far
+    /// off to be read whole; its last two words, SERVICES FRONTALIERS, name the agency alone.
+    @Test func anAuthorityWhoseFirstWordIsLostIsReadByItsLastWords() throws {
+        let worn = try propose(["f 2014-04-31 N@74", "[rawe@51 DES@93 SEOVIZES@0 FRONTALIERS@0", "AÉRCPORT@0 DE@92 WÉBEC@77",
+                                "S@21 ENTRÉE@94"])
+        let top = try #require(worn.candidates.first)
+        #expect(top.country.code == "CA")
+        #expect(top.evidence.contains { $0.detail == "read as SERVICES FRONTALIERS: authority of Canada" })
     }
 
     /// Seven letters off CANADA BORDER SERVICES AGENCY in three of its four words, as a faint
