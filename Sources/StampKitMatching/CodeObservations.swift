@@ -2,7 +2,8 @@ import StampKitEvidence
 import StampKitGazetteer
 
 /// Three-letter airport codes that exist. Read after the names: a code inside a multi-word name
-/// (SAN in SAN JOSE) is part of the name. A code alone on its line or beside a port cue is
+/// (SAN in SAN JOSE) or a country's phrase (ANC, a worn AND of CUSTOMS AND BORDER PROTECTION)
+/// is part of it. A code alone on its line or beside a port cue is
 /// likelier a port code than a word that happens to spell one.
 struct IATACodeObservations {
     /// The lexicon's stamp words, for codes that are the broken end of one.
@@ -10,7 +11,7 @@ struct IATACodeObservations {
 
     func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
         var found: [Observation] = []
-        for token in clues.iataCandidates where !NameCover.within(token.span, cover.named + cover.airports) {
+        for token in clues.iataCandidates where !NameCover.within(token.span, cover.named + cover.airports + cover.countries) {
             guard let airport = try lookup.airport(iata: token.code) else { continue }
             let prominent = token.standsAlone || token.nextToPortCue
             var r: Double = token.isStopword ? (prominent ? 0.45 : 0.15) : (prominent ? 0.65 : 0.4)

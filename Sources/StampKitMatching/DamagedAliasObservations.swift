@@ -34,13 +34,26 @@ struct DamagedAliasObservations: Sendable {
         }
     }
 
+    /// A phrase within reach of a run of a line's words.
+    private struct Reach {
+        var cost: Double
+        var span: TokenSpan
+        var alias: CountryAlias
+        var letters: Int
+    }
+
     /// An observation per damaged phrase, on lines where no phrase of the word lists was read
-    /// right, outside the names of `cover`; the nearest phrase when several are within reach.
-    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: NameCover) throws -> [Observation] {
+    /// right, outside the names of `cover`; the nearest phrase when several are within reach,
+    /// but over the widest run a phrase of the same country reaches around it: a worn
+    /// authority's longer name takes in its worn words (CUSIOUS ANC BORDER PPYTECTION is
+    /// CUSTOMS AND BORDER PROTECTION, nearest to BORDER PROTECTION), weighed as the nearest.
+    /// Its run joins `cover.countries`: a code inside it is the phrase's word worn (ANC of
+    /// AND, not Anchorage's code).
+    func read(_ clues: StampClues, _ lookup: inout Lookup, _ cover: inout NameCover) throws -> [Observation] {
         let names = cover.named + cover.airports
         var found: [Observation] = []
         for (number, line) in clues.lines.enumerated() where !clues.aliases.contains(where: { $0.span.line == number }) {
-            var best: (cost: Double, span: TokenSpan, alias: CountryAlias, letters: Int)?
+            var reached: [Reach] = []
             for start in line.indices {
                 var letters: [UInt8] = []
                 var named: [Substring] = []
@@ -61,23 +74,28 @@ struct DamagedAliasObservations: Sendable {
                     {
                         let allowance = Double(phrase.letters.count) * Self.allowedDamage
                         guard abs(phrase.letters.count - letters.count) <= Int(allowance) else { continue }
-                        guard shapes.bound(to: phrase.shapes) <= min(allowance, best?.cost ?? allowance) else { continue }
+                        guard shapes.bound(to: phrase.shapes) <= allowance else { continue }
                         let cost = NearNameIndex.cost(letters, phrase.letters)
-                        guard cost > 0, cost <= allowance, cost < (best?.cost ?? .infinity) else { continue }
-                        best = (cost, TokenSpan(line: number, start: start, end: end + 1), phrase.alias, phrase.letters.count)
+                        guard cost > 0, cost <= allowance else { continue }
+                        reached.append(Reach(cost: cost, span: TokenSpan(line: number, start: start, end: end + 1),
+                                             alias: phrase.alias, letters: phrase.letters.count))
                     }
                 }
             }
-            guard let best, let country = try lookup.country(best.alias.countryCode) else { continue }
-            let text = line[best.span.start..<best.span.end].map(\.text).joined(separator: " ")
-            let weight = DamagedNameObservations.weight(letters: best.letters, cost: best.cost)
+            guard let nearest = reached.min(by: { $0.cost < $1.cost }),
+                  let country = try lookup.country(nearest.alias.countryCode) else { continue }
+            let widest = reached.filter { $0.alias.countryCode == nearest.alias.countryCode && $0.span.holds(nearest.span) }
+                .max { ($0.span.end - $0.span.start, -$0.cost) < ($1.span.end - $1.span.start, -$1.cost) } ?? nearest
+            cover.countries.append(widest.span)
+            let text = line[widest.span.start..<widest.span.end].map(\.text).joined(separator: " ")
+            let weight = DamagedNameObservations.weight(letters: nearest.letters, cost: nearest.cost)
             found.append(
                 Observation(
-                    span: best.span,
+                    span: widest.span,
                     evidence: Evidence(
                         kind: .countryName, text: text,
-                        detail: "read as \(best.alias.text): \(best.alias.isAuthority ? "authority of" : "another name for") \(country.name)"),
-                    reliability: (best.alias.isAuthority ? 0.85 : 0.7) * weight,
+                        detail: "read as \(widest.alias.text): \(widest.alias.isAuthority ? "authority of" : "another name for") \(country.name)"),
+                    reliability: (widest.alias.isAuthority ? 0.85 : 0.7) * weight,
                     hypotheses: [Hypothesis(country: country.code, share: 1)]))
         }
         return found

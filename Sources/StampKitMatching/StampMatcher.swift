@@ -144,7 +144,7 @@ public final class StampMatcher {
         let guesses = DamagedNameObservations(stampWords: stampWords, airportWords: airportWordPrefixes, stopwords: stopwordForms)
         let damaged = try guesses.airportNames(clues, &lookup, cover)
         found += try NamePhraseObservations().read(clues, &lookup, &cover)
-        found += try damagedAliases.read(clues, &lookup, cover)
+        found += try damagedAliases.read(clues, &lookup, &cover)
         found += try AirportWordObservations().read(clues, &lookup, cover)
         found += try guesses.names(clues, &lookup, &cover)
         found = DamagedNameObservations.narrow(found, to: damaged) + damaged

@@ -44,8 +44,9 @@ import Testing
                                 "AÉRCVYRT@0 DE@93 MÉBEC@43", "y@73", "ENTRÉE@94", "J@74"])
         let top = try #require(worn.candidates.first)
         #expect(top.country.code == "CA")
-        // SEOVICET FRONTALIERS lies nearer SERVICES FRONTALIERS, the agency's shorter name.
-        #expect(top.evidence.contains { $0.detail == "read as SERVICES FRONTALIERS: authority of Canada" })
+        // SEOVICET FRONTALIERS lies nearer SERVICES FRONTALIERS, the agency's shorter name; its
+        // full name takes in the worn words before.
+        #expect(top.evidence.contains { $0.detail == "read as AGENCE DES SERVICES FRONTALIERS: authority of Canada" })
     }
 
     /// The Canadian authority's first word lost to junk (`[rawe` for AGENCE) leaves it too far
@@ -64,6 +65,22 @@ import Testing
         let top = try #require(try propose(["EO CAJAIA PORULR SERVICIS AGUNCY", "ENTRY"]).candidates.first)
         #expect(top.country.code == "CA")
         #expect(top.evidence.contains { $0.detail == "read as CANADA BORDER SERVICES AGENCY: authority of Canada" })
+    }
+
+    /// BORDER PPYTECTION is nearest to BORDER PROTECTION, but the authority's longer name
+    /// takes in the worn words before it: ANC is CUSTOMS AND BORDER PROTECTION's AND, not
+    /// Anchorage's code, and the lone LAX beside it names the airport unopposed.
+    @Test func aWornAuthorityTakesInItsWornWordsAndTheCodesAmongThem() throws {
+        let places = TestPlaces()
+        places.addAirport("LAX", "Los Angeles International Airport", "Los Angeles", "US", "large_airport")
+        places.addAirport("ANC", "Ted Stevens Anchorage International Airport", "Anchorage", "US", "large_airport")
+        let worn = try propose(["S@38 LAX@94 N@87", "H@14 il.S.@0 CUSIOUS@26 ANC@71 BORDER@84 PPYTECTION@45", "ADMITTED",
+                                "JUN 29 2018"], places: places)
+        let top = try #require(worn.candidates.first)
+        #expect(top.country.code == "US")
+        #expect(top.airport?.iata == "LAX")
+        #expect(top.evidence.contains { $0.detail == "read as CUSTOMS AND BORDER PROTECTION: authority of United States" })
+        #expect(!top.evidence.contains { $0.text == "ANC" })
     }
 
     /// The Philippine BUREAU OF IMMIGRATION ends like CHINA IMMIGRATION but is not it.
