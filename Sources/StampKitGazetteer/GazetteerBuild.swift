@@ -92,8 +92,10 @@ extension Gazetteer {
         sources: URL, lexicons: URL, output: URL, minimumCityPopulation: Int = Gazetteer.defaultMinimumCityPopulation
     ) throws -> GazetteerBuildReport {
         let started = Date()
-        var parsed = try GazetteerSources(root: sources)
         let lexiconFiles = try GazetteerBuilder.readLexicons(lexicons)
+        let openings = lexiconFiles.first { $0.file == GazetteerBuilder.airportOpeningsFile }
+        var parsed = try GazetteerSources(root: sources,
+                                          replacedCodes: openings.map { GazetteerBuilder.replacedAirportCodes($0.contents) } ?? [])
         var warnings: [String] = []
         if let names = lexiconFiles.first(where: { $0.file == GazetteerBuilder.airportNamesFile }) {
             warnings += try GazetteerBuilder.addAirportNames(names.contents, to: &parsed.airports)
@@ -216,6 +218,21 @@ struct GazetteerBuilder {
 
     /// The lexicon file of names airports are printed by that the airport source lacks.
     static let airportNamesFile = "airport-names.txt"
+
+    /// The lexicon file of airports' opening days and the airports each replaced.
+    static let airportOpeningsFile = "airport-openings.txt"
+
+    /// The codes `airport-openings.txt` names as replaced by a newer airport: its lines'
+    /// optional fourth column (the evidence stage checks the file's layout when it loads it).
+    static func replacedAirportCodes(_ text: String) -> Set<String> {
+        var codes: Set<String> = []
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard columns.count >= 4 else { continue }
+            codes.formUnion(columns[3].split(separator: " ").map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
+        }
+        return codes
+    }
 
     /// Adds the names of `text` (lines `*<TAB>IATA<TAB>name`, `#` comments) to the airports with
     /// those codes, as names they are known by; a code no airport has is a warning, since the

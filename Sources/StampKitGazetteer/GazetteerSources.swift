@@ -81,7 +81,8 @@ struct GazetteerSources {
     ]
 
     /// Reads every source below `root`; throws `GazetteerError` naming the first bad file.
-    init(root: URL) throws {
+    /// `replacedCodes`: former IATA codes of airports a newer one replaced (see `parseAirports`).
+    init(root: URL, replacedCodes: Set<String> = []) throws {
         for relative in Layout.required {
             let url = root.appendingPathComponent(relative)
             if !FileManager.default.fileExists(atPath: url.path) {
@@ -128,7 +129,7 @@ struct GazetteerSources {
                 data(Layout.rawCities), countries: countryCodes, path: path(Layout.rawCities))
         }
         (airports, droppedAirports, airportsWithUnknownCountry) = try Self.parseAirports(
-            data(Layout.airports), countries: countryCodes, path: path(Layout.airports))
+            data(Layout.airports), countries: countryCodes, path: path(Layout.airports), replacedCodes: replacedCodes)
         cityCodes = try Self.parseCityCodes(data(Layout.cityCodes), path: path(Layout.cityCodes))
         countryNames = try Self.parseCountryNames(
             json: data(Layout.isoCountries), jsonPath: path(Layout.isoCountries),
@@ -314,7 +315,10 @@ struct GazetteerSources {
     /// three-letter keyword that no open airport in the file holds today. Only rows still marked
     /// `scheduled_service` count: the keywords of closed airstrips hold local codes of every
     /// shape (40X, W77, AR2), and three letters among them are no sign of a former IATA code.
-    static func parseAirports(_ data: Data, countries: Set<String>, path: String) throws
+    /// Except `replacedCodes`, the codes of airline airports a newer airport replaced (the
+    /// lexicon's `airport-openings.txt`): OurAirports marks some of those without service
+    /// (Berlin-Tegel, "TXL, EDDT", closed in 2020), and a stamp of 2011 was made there.
+    static func parseAirports(_ data: Data, countries: Set<String>, path: String, replacedCodes: Set<String> = []) throws
         -> ([AirportRow], dropped: Int, unknownCountry: Int)
     {
         let records = CSVReader.records(String(decoding: data, as: UTF8.self))
@@ -360,17 +364,21 @@ struct GazetteerSources {
                 return i < record.count ? record[i].trimmingCharacters(in: .whitespaces) : ""
             }
             var rawIATA = field("iata_code").uppercased()
+            var scheduled = field("scheduled_service") == "yes"
             if isClosed(record) {
-                guard field("scheduled_service") == "yes" else { continue }
-                let former = ([rawIATA] + field("keywords").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-                    .first { isCode($0) && !codesInUse.contains($0) }
-                guard let former else { continue }
-                rawIATA = former
+                let codes = ([rawIATA] + field("keywords").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                    .filter { isCode($0) && !codesInUse.contains($0) }
+                if let replaced = codes.first(where: replacedCodes.contains) {
+                    rawIATA = replaced
+                    scheduled = true
+                } else {
+                    guard scheduled, let former = codes.first else { continue }
+                    rawIATA = former
+                }
             }
             let iata: String? =
                 rawIATA.count == 3 && rawIATA.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
                 ? rawIATA : nil
-            let scheduled = field("scheduled_service") == "yes"
             guard iata != nil || scheduled else { continue }
             let type = field("type")
             let icao = field("icao_code").uppercased()

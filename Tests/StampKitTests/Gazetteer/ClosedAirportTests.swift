@@ -38,6 +38,28 @@ import Testing
         #expect(rows.first { $0.id == 513482 }?.otherNames == [])
     }
 
+    /// Berlin-Tegel closed in 2020 and OurAirports marks it without service, its code only a
+    /// keyword; Berlin Brandenburg replaced it (`airport-openings.txt`), so a stamp dated before
+    /// is Tegel's and the airport is kept under its code, an airline airport. Without the
+    /// lexicon's word for it, such a row is a closed airstrip like any other.
+    @Test func aReplacedAirportKeepsItsCodeWhateverItsServiceSays() throws {
+        let tegel = """
+            2223,DE-0876,closed,Berlin-Tegel Otto Lilienthal Airport,52.5597,13.2877,122,EU,DE,DE-BE,Berlin,no,,,,,,,"TXL, EDDT, Otto Lilienthal"
+            301881,EDDB,large_airport,Berlin Brandenburg Airport,52.362247,13.500672,157,EU,DE,DE-BR,Berlin,yes,EDDB,BER,EDDB,,,,
+
+            """
+        func parse(replaced: Set<String>) throws -> [GazetteerSources.AirportRow] {
+            try GazetteerSources.parseAirports(Data((Self.header + tegel).utf8), countries: ["DE"], path: "airports.csv",
+                                               replacedCodes: replaced).0
+        }
+        let kept = try #require(try parse(replaced: ["TXL", "SXF"]).first { $0.id == 2223 })
+        #expect(kept.iata == "TXL")
+        #expect(kept.scheduled)
+        #expect(try parse(replaced: []).map(\.id) == [301881])
+        let openings = "# comment\n*\tBKK\t2006-09-28\tDMK\n*\tNLU\t2022-03-21\n*\tBER\t2020-10-31\tTXL SXF\n"
+        #expect(GazetteerBuilder.replacedAirportCodes(openings) == ["DMK", "TXL", "SXF"])
+    }
+
     @Test func aCodeInUseStaysWithTheOpenAirport() throws {
         // A closed airport whose old code now belongs to another (listed after it in the file)
         // is dropped; so is one with no code among its keywords, and a closed airstrip that
