@@ -36,10 +36,6 @@ extension Gazetteer {
         language.isEmpty || language.split(separator: "-", maxSplits: 1).first?.count == 2
     }
 
-    /// The lexicon file of border posts a land or sea stamp names (read by the evidence stage
-    /// for the way of crossing each says).
-    static let borderPostsFile = "border-posts.txt"
-
     /// Every country name in a major or untagged language; the names of big cities and of cities
     /// with an airline airport; the words of airport names and municipalities that few airports
     /// share; the names of ports of entry and border posts.
@@ -69,8 +65,8 @@ extension Gazetteer {
         if let ports = lexicon[PortOfEntry.file] {
             forms += try PortOfEntry.parse(ports).map { SearchForm.of($0.name) }
         }
-        if let posts = lexicon[Self.borderPostsFile] {
-            forms += try GazetteerBuilder.lexiconRows(posts, file: Self.borderPostsFile, columns: 3,
+        if let posts = lexicon[GazetteerBuilder.borderPostsFile] {
+            forms += try GazetteerBuilder.lexiconRows(posts, file: GazetteerBuilder.borderPostsFile, columns: 3,
                                                       expected: "*<TAB>name<TAB>land, sea or rail").map { SearchForm.of($0.columns[1]) }
         }
         return forms

@@ -222,6 +222,10 @@ struct GazetteerBuilder {
     /// The lexicon file of airports' opening days and the airports each replaced.
     static let airportOpeningsFile = "airport-openings.txt"
 
+    /// The lexicon file of border posts a land or sea stamp names (the evidence stage reads the
+    /// way of crossing each says; the near-name index takes their names).
+    static let borderPostsFile = "border-posts.txt"
+
     /// The codes `airport-openings.txt` names as replaced by a newer airport: its lines'
     /// optional fourth column (the evidence stage checks the file's layout when it loads it).
     static func replacedAirportCodes(_ text: String) -> Set<String> {

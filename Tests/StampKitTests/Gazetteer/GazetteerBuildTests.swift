@@ -151,7 +151,7 @@ import Testing
             return try Gazetteer(path: output)
         }
         #expect(try gazetteer("without.sqlite").nearNames("selfods").isEmpty)
-        try "# posts\n*\tSELFOSS\tland\n".write(to: lexicons.appendingPathComponent(Gazetteer.borderPostsFile),
+        try "# posts\n*\tSELFOSS\tland\n".write(to: lexicons.appendingPathComponent(GazetteerBuilder.borderPostsFile),
                                                    atomically: true, encoding: .utf8)
         #expect(try gazetteer("with.sqlite").nearNames("selfods").map(\.form) == ["selfoss"])
     }
