@@ -16,8 +16,8 @@ public final class TesseractStampReader: StampReader {
     /// sets of 150 stamps each named 11 airports, 13 dates and 8 directions more right of 600,
     /// as many countries, two entry methods fewer. The block drops a small line beside a big
     /// one and a date row at a ring's foot, which the looks for missed rows and for the date
-    /// in the other layout bring back; it reads paper specks as words, so noisy stamps search
-    /// their turn longer.
+    /// in the other layout bring back; it reads paper specks and letters turned sideways as
+    /// words, which `wordLimit` stops before they are recognised.
     public var layout: TesseractEngine.Layout
     /// Header-declared size above which an image is refused unread.
     public var pixelLimit: Int
